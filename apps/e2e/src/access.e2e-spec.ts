@@ -1,0 +1,262 @@
+import { generateApiKey } from '@nl/gateway-access';
+import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
+
+const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+const LOOKUP = '/v1/cbs/sbi/6210';
+
+describe.each(PROFILES)('access through the gateway (%s)', (profile) => {
+  let api: Stack;
+  beforeAll(async () => {
+    api = await startStack(profile, { env: { ADMIN_TOKEN } });
+  });
+  afterAll(() => api?.close());
+
+  describe('authentication', () => {
+    it('should accept the key in X-Api-Key and as a bearer token', async () => {
+      const { key } = await api.account({ tier: 'trial', credits: 10 });
+      expect((await api.fetch(LOOKUP, { headers: { 'x-api-key': key } })).status).toBe(200);
+      expect(
+        (await api.fetch(LOOKUP, { headers: { authorization: `Bearer ${key}` } })).status,
+      ).toBe(200);
+    });
+
+    it('should refuse both headers at once with 400 ambiguous_credentials', async () => {
+      const { key } = await api.account({ tier: 'trial', credits: 10 });
+      const res = await api.fetch(LOOKUP, {
+        headers: { 'x-api-key': key, authorization: `Bearer ${key}` },
+      });
+      expect(res.status).toBe(400);
+      expect(await jsonOf(res)).toMatchObject({ code: 'ambiguous_credentials' });
+    });
+
+    it.each([
+      ['no key', {}],
+      ['an unknown key', { 'x-api-key': generateApiKey() }],
+      ['a malformed key', { 'x-api-key': 'hello' }],
+      ['a non-bearer Authorization', { authorization: 'Basic dXNlcjpwYXNz' }],
+    ])('should answer %s with 401 and WWW-Authenticate', async (_name, headers) => {
+      const res = await api.fetch(LOOKUP, { headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="nl-data-api"');
+      expect(await jsonOf(res)).toMatchObject({ code: 'unauthorized', status: 401 });
+    });
+
+    it('should refuse a revoked key at once', async () => {
+      const { accountId, key } = await api.account({ tier: 'trial', credits: 10 });
+      expect((await api.fetch(LOOKUP, { headers: { 'x-api-key': key } })).status).toBe(200);
+      const [info] = await api.accounts.listKeys(accountId);
+      expect(await api.accounts.revokeKey(info.id)).toBe(true);
+      expect((await api.fetch(LOOKUP, { headers: { 'x-api-key': key } })).status).toBe(401);
+    });
+  });
+
+  describe('tiers', () => {
+    it('should refuse a Free key on an industry-code endpoint with 403', async () => {
+      const { key } = await api.account({ tier: 'free', credits: 10 });
+      const res = await api.fetch(LOOKUP, { headers: { 'x-api-key': key } });
+      expect(res.status).toBe(403);
+      expect(await jsonOf(res)).toMatchObject({
+        code: 'forbidden',
+        detail: 'The Free tier does not include /v1/cbs/sbi/:code.',
+      });
+    });
+
+    it('should let a Free key reach the disposable check (its gate passes; the service is not built yet)', async () => {
+      const { key } = await api.account({ tier: 'free', credits: 10 });
+      const res = await api.fetch('/api/v1/validate/email/disposable', {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'a@b.nl' }),
+      });
+      expect(res.status).toBe(503);
+    });
+
+    it('should refuse a Paid key without the subscription on a detail endpoint, before any service is asked', async () => {
+      const { key } = await api.account({ tier: 'paid', credits: 10 });
+      for (const path of [
+        '/api/v1/ndw/truckparking/NL-12_413',
+        '/api/v1/ndw/emissiezones/NDW11_x',
+      ]) {
+        const res = await api.fetch(path, { headers: { 'x-api-key': key } });
+        expect(res.status).toBe(403);
+        expect((await jsonOf(res)).detail).toContain('needs the ndw-details subscription');
+      }
+    });
+
+    it('should let Paid with the subscription and Premium through the gate', async () => {
+      const paid = await api.account({ tier: 'paid', credits: 10, subscriptions: ['ndw-details'] });
+      const premium = await api.account({ tier: 'premium', credits: 10 });
+      for (const { key } of [paid, premium]) {
+        expect(
+          (await api.fetch('/api/v1/ndw/truckparking/NL-12_413', { headers: { 'x-api-key': key } }))
+            .status,
+        ).toBe(503);
+      }
+    });
+  });
+
+  describe('rate limits', () => {
+    it('should allow N calls a minute, then answer 429 with Retry-After, with RateLimit headers on every answer', async () => {
+      const { key } = await api.account({ tier: 'trial', credits: 100 });
+      const headers = { 'x-api-key': key };
+      const limit = 60; // Trial, industry codes (ARCHITECTURE §6)
+      for (let i = 1; i <= limit; i++) {
+        const res = await api.fetch('/v1/cbs/sbi/search?q=bakker', { headers });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('ratelimit-limit')).toBe(String(limit));
+        expect(res.headers.get('ratelimit-remaining')).toBe(String(limit - i));
+        expect(Number(res.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
+      }
+      const refused = await api.fetch('/v1/cbs/sbi/search?q=bakker', { headers });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+      expect(refused.headers.get('x-credits-charged')).toBeNull();
+      expect(await jsonOf(refused)).toMatchObject({ code: 'rate_limited', status: 429 });
+      // Per endpoint: another endpoint still has its own minute.
+      expect((await api.fetch(LOOKUP, { headers })).status).toBe(200);
+    });
+  });
+
+  describe('the caller’s account', () => {
+    it('should show tier, balance and the terms of every endpoint, free of charge', async () => {
+      const { key } = await api.account({ tier: 'paid', credits: 12.5 });
+      const res = await api.fetch('/v1/account', { headers: { 'x-api-key': key } });
+      expect(res.status).toBe(200);
+      const body = await jsonOf(res);
+      expect(body).toMatchObject({ tier: 'paid', balance: 12.5, subscriptions: [] });
+      expect(body.endpoints.find((e: { id: string }) => e.id === 'cbs.sbi.lookup')).toEqual({
+        id: 'cbs.sbi.lookup',
+        method: 'GET',
+        paths: ['/v1/cbs/sbi/:code'],
+        price: 0.1,
+        cached_price: 0.1,
+        limit_per_minute: 300,
+        available: true,
+      });
+      expect(
+        body.endpoints.find((e: { id: string }) => e.id === 'ndw.truckparking.get'),
+      ).toMatchObject({ available: false, limit_per_minute: null });
+      expect(
+        (await jsonOf(await api.fetch('/v1/account', { headers: { 'x-api-key': key } }))).balance,
+      ).toBe(12.5);
+    });
+
+    it('should count calls and credits per endpoint per day', async () => {
+      const { key } = await api.account({ tier: 'trial', credits: 10 });
+      for (let i = 0; i < 3; i++)
+        await api.fetch('/v1/cbs/sbi/A', { headers: { 'x-api-key': key } });
+      await api.fetch('/v1/cbs/sbi/6201', { headers: { 'x-api-key': key } });
+      const body = await jsonOf(
+        await api.fetch('/v1/account/usage', { headers: { 'x-api-key': key } }),
+      );
+      expect(body).toEqual({
+        days: 30,
+        usage: [
+          {
+            day: new Date().toISOString().slice(0, 10),
+            endpoint: 'cbs.sbi.lookup',
+            calls: 3,
+            credits: 0.3,
+          },
+        ],
+      });
+    });
+
+    it('should need a key', async () => {
+      expect((await api.fetch('/v1/account')).status).toBe(401);
+    });
+  });
+
+  describe('administration over HTTP', () => {
+    const admin = { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/json' };
+
+    it('should create an account and a key, top up, and revoke, with the admin token only', async () => {
+      const created = await jsonOf(
+        await api.fetch('/admin/accounts', {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ name: 'Acme', tier: 'paid', credits: 5 }),
+        }),
+      );
+      expect(created).toMatchObject({ name: 'Acme', tier: 'paid', balance: 500 });
+      const key = await jsonOf(
+        await api.fetch(`/admin/accounts/${created.id}/keys`, {
+          method: 'POST',
+          headers: admin,
+          body: '{}',
+        }),
+      );
+      expect(key.key).toMatch(/^nlk_live_[0-9A-Za-z]{32}$/);
+      expect(key.info.prefix).toBe(`${key.key.slice(0, 15)}…`);
+      expect(
+        await jsonOf(
+          await api.fetch(`/admin/accounts/${created.id}/credits`, {
+            method: 'POST',
+            headers: admin,
+            body: '{"credits": 2.25}',
+          }),
+        ),
+      ).toEqual({ balance: 7.25 });
+      expect((await api.fetch(LOOKUP, { headers: { 'x-api-key': key.key } })).status).toBe(200);
+      expect(
+        (
+          await api.fetch(`/admin/keys/${key.info.id}`, {
+            method: 'DELETE',
+            headers: { 'x-admin-token': ADMIN_TOKEN },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await api.fetch(LOOKUP, { headers: { 'x-api-key': key.key } })).status).toBe(401);
+      const shown = await jsonOf(
+        await api.fetch(`/admin/accounts/${created.id}`, {
+          headers: { 'x-admin-token': ADMIN_TOKEN },
+        }),
+      );
+      expect(shown.keys[0]).toMatchObject({ id: key.info.id, revokedAt: expect.any(String) });
+      expect(JSON.stringify(shown)).not.toContain(key.key);
+    });
+
+    it('should refuse an API key, a wrong token, and bad input', async () => {
+      expect((await api.fetch('/admin/accounts', { headers: api.auth })).status).toBe(401);
+      expect(
+        (
+          await api.fetch('/admin/accounts', {
+            headers: { 'x-admin-token': 'x'.repeat(ADMIN_TOKEN.length) },
+          })
+        ).status,
+      ).toBe(401);
+      const bad = await api.fetch('/admin/accounts', {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ name: '', tier: 'gold', credits: -1 }),
+      });
+      expect(bad.status).toBe(400);
+      expect((await jsonOf(bad)).errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        'credits',
+        'name',
+        'tier',
+      ]);
+      expect(
+        (
+          await api.fetch('/admin/accounts/not-a-uuid', {
+            headers: { 'x-admin-token': ADMIN_TOKEN },
+          })
+        ).status,
+      ).toBe(404);
+    });
+  });
+});
+
+describe('administration without a configured token', () => {
+  it('should not exist', async () => {
+    const api = await startStack('standalone');
+    try {
+      expect(
+        (await api.fetch('/admin/accounts', { headers: { 'x-admin-token': ADMIN_TOKEN } })).status,
+      ).toBe(404);
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
+
+describe.each(PROFILES)('industry codes through the gateway (%s)', (profile) => {
+  let api: Stack;
+  beforeAll(async () => {
+    api = await startStack(profile);
+  });
+  afterAll(() => api?.close());
+
+  it('should answer one code with its path and children, fresh then cached', async () => {
+    const first = await api.get('/v1/cbs/sbi/6210');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const body = await jsonOf(first);
+    expect(body).toMatchObject({
+      found: true,
+      result: {
+        code: '6210',
+        level: 'class',
+        title_en: 'Computer programming activities',
+        parent: '621',
+        section: 'K',
+        edition: 'SBI 2025',
+      },
+    });
+    expect(body.result.path.map((p: { code: string }) => p.code)).toEqual([
+      'K',
+      '62',
+      '621',
+      '6210',
+    ]);
+    expect(body.result.children.map((c: { code: string }) => c.code)).toEqual(['62100']);
+
+    const second = await api.get('/v1/cbs/sbi/6210');
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await jsonOf(second)).toEqual(body);
+  });
+
+  it('should read dotted codes as the same code', async () => {
+    const body = await jsonOf(await api.get('/v1/cbs/sbi/62.10.0'));
+    expect(body.result).toMatchObject({ code: '62100', code_dotted: '62.10.0' });
+  });
+
+  it('should answer an unknown code with 404 and the detail body', async () => {
+    const res = await api.get('/v1/cbs/sbi/6201');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await jsonOf(res)).toEqual({
+      found: false,
+      result: null,
+      message: 'SBI 2025 has no code 6201.',
+    });
+  });
+
+  it('should list bakery codes first for bakkerij', async () => {
+    const body = await jsonOf(await api.get('/v1/cbs/sbi/search?q=bakkerij'));
+    expect(body.query).toBe('bakkerij');
+    expect(
+      body.results
+        .slice(0, 2)
+        .map((r: { title_en: string }) => r.title_en)
+        .sort(),
+    ).toEqual([
+      'Manufacture of bakery and farinaceous products',
+      'Wholesale of bakery raw materials',
+    ]);
+  });
+
+  it('should find software despite a typo, and list a branch for a code prefix', async () => {
+    const typo = await jsonOf(await api.get('/v1/cbs/sbi/search?q=softwre&limit=3'));
+    expect(typo.results[0]).toMatchObject({ code: '582', match: 'fuzzy' });
+    const branch = await jsonOf(await api.get('/v1/cbs/sbi/search?q=62&limit=50'));
+    expect(branch.results.map((r: { code: string }) => r.code)).toEqual([
+      '62',
+      '621',
+      '6210',
+      '62100',
+      '622',
+      '6220',
+      '62200',
+      '629',
+      '6290',
+      '62900',
+    ]);
+  });
+
+  it('should list the 22 sections and page through the index', async () => {
+    const sections = await jsonOf(await api.get('/v1/cbs/sbi?level=section'));
+    expect(sections.data.map((s: { code: string }) => s.code)).toEqual(
+      'ABCDEFGHIJKLMNOPQRSTUV'.split(''),
+    );
+    expect(sections.meta).toEqual({ total: 22, page: 1, per_page: 100, last_page: 1 });
+    const page = await jsonOf(await api.get('/v1/cbs/sbi?per_page=500&page=4'));
+    expect(page.meta).toEqual({ total: 1954, page: 4, per_page: 500, last_page: 4 });
+    expect(page.data).toHaveLength(454);
+    const children = await jsonOf(await api.get('/v1/cbs/sbi?parent=62.1'));
+    expect(children.data.map((c: { code: string }) => c.code)).toEqual(['6210']);
+  });
+
+  it('should echo a caller request id', async () => {
+    const res = await api.get('/v1/cbs/sbi/A', { 'x-request-id': 'caller-chosen-id-42' });
+    expect(res.headers.get('x-request-id')).toBe('caller-chosen-id-42');
+  });
+});

@@ -1,0 +1,123 @@
+import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
+
+const PROBLEM = /^application\/problem\+json/;
+
+describe.each(PROFILES)('errors through the gateway (%s)', (profile) => {
+  let api: Stack;
+  beforeAll(async () => {
+    api = await startStack(profile);
+  });
+  afterAll(() => api?.close());
+
+  it.each([
+    ['/v1/cbs/sbi?per_page=0', 'per_page'],
+    ['/v1/cbs/sbi?per_page=501', 'per_page'],
+    ['/v1/cbs/sbi?level=9', 'level'],
+    ['/v1/cbs/sbi?page=abc', 'page'],
+    ['/v1/cbs/sbi?unknown=1', 'unknown'],
+    ['/v1/cbs/sbi/search?q=', 'q'],
+    ['/v1/cbs/sbi/search?q=%20%20', 'q'],
+    [`/v1/cbs/sbi/search?q=${'a'.repeat(101)}`, 'q'],
+    ['/v1/cbs/sbi/search', 'q'],
+    ['/v1/cbs/sbi/search?q=x&limit=0', 'limit'],
+    ['/v1/cbs/sbi/62ab', 'code'],
+    ['/v1/cbs/sbi/6', 'code'],
+    ['/v1/cbs/sbi?parent=6x', 'parent'],
+  ])('should answer %s with 400 naming the field %s', async (path, field) => {
+    const res = await api.get(path);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(PROBLEM);
+    const body = await jsonOf(res);
+    expect(body).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      type: 'urn:nl-data-api:problem:validation_failed',
+      instance: path,
+    });
+    expect(body.requestId).toBe(res.headers.get('x-request-id'));
+    expect(body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('should answer an unknown path with a 404 problem', async () => {
+    const res = await api.get('/v1/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(PROBLEM);
+    expect(await jsonOf(res)).toMatchObject({
+      status: 404,
+      code: 'route_not_found',
+      instance: '/v1/nope',
+    });
+  });
+
+  it('should answer an unreadable JSON body with a 400 problem, not a 500', async () => {
+    const res = await api.fetch('/v1/validate/vat', {
+      method: 'POST',
+      headers: { ...api.auth, 'content-type': 'application/json' },
+      body: '{"vat_number":',
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(PROBLEM);
+    expect(await jsonOf(res)).toMatchObject({ code: 'bad_request' });
+  });
+
+  it('should refuse a body over 64 KiB with 413', async () => {
+    const body = JSON.stringify({ vat_number: 'x'.repeat(70_000) });
+    const res = await api.fetch('/v1/validate/vat', {
+      method: 'POST',
+      headers: { ...api.auth, 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await jsonOf(res)).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it.each([
+    ['GET', '/v1/rdw/vehicle?license_plate=TT601D', 'rdw'],
+    ['GET', '/v1/kvk/69599084', 'kvk'],
+    ['POST', '/v1/validate/vat', 'validation'],
+    ['POST', '/api/v1/validate/email/disposable', 'validation'],
+    ['GET', '/api/v1/ndw/truckparking/NL-12_413', 'ndw'],
+    ['GET', '/v1/property/pandgegevens?postcode=3526KP&house_number=93', 'property'],
+  ])(
+    'should answer %s %s (a domain not running) with 503 at once',
+    async (method, path, service) => {
+      const started = performance.now();
+      const res = await api.fetch(path, {
+        method,
+        headers: { ...api.auth, ...(method === 'POST' && { 'content-type': 'application/json' }) },
+        ...(method === 'POST' && { body: '{}' }),
+      });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('30');
+      expect(res.headers.get('content-type')).toMatch(PROBLEM);
+      expect(await jsonOf(res)).toMatchObject({
+        code: 'service_unavailable',
+        detail: `The ${service} service is not available right now.`,
+      });
+    },
+  );
+
+  it('should report live and ready, and count requests in /metrics', async () => {
+    expect((await api.get('/health/live')).status).toBe(200);
+    const ready = await api.get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(await jsonOf(ready)).toMatchObject({
+      status: 'ok',
+      checks: { transport: { status: 'up' } },
+    });
+    const metrics = await (await api.get('/metrics')).text();
+    expect(metrics).toMatch(
+      /gateway_requests_total\{endpoint="cbs.sbi.lookup",status="400",cache="none"\} \d+/,
+    );
+  });
+
+  it('should serve the OpenAPI document and the docs page', async () => {
+    const doc = await jsonOf(await api.get('/openapi.json'));
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/v1/cbs/sbi/{code}');
+    const docs = await api.get('/docs');
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger');
+  });
+});

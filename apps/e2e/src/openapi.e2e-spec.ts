@@ -1,0 +1,41 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
+import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
+import { formatCredits } from '@nl/gateway-core';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { readFile } from 'node:fs/promises';
+
+const COMMITTED = new URL('../../../openapi.json', import.meta.url);
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+describe('the OpenAPI document', () => {
+  let document: OpenAPIObject;
+  beforeAll(async () => {
+    document = await generateOpenApiDocument();
+  });
+
+  it('should be valid OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(JSON.parse(openApiText(document)));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('should list every catalog path with its price and limits', () => {
+    for (const endpoint of ENDPOINT_CATALOG) {
+      for (const path of endpoint.paths) {
+        const operation =
+          document.paths[openApiPath(path)]?.[endpoint.method.toLowerCase() as 'get' | 'post'];
+        expect(operation).toBeDefined();
+        expect(operation?.description).toContain(
+          `**Price:** ${formatCredits(endpoint.price.fresh)} credits`,
+        );
+        expect(operation?.description).toContain('**Rate limits per API key:**');
+      }
+    }
+  });
+
+  it('should match the committed openapi.json (run `npm run openapi` after changing the API)', async () => {
+    expect((await readFile(COMMITTED, 'utf8')) === openApiText(document)).toBe(true);
+  });
+});

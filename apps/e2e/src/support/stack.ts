@@ -1,0 +1,106 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Tier } from '@nl/contracts-core';
+import { CBS_APP } from '@nl/domain-cbs';
+import { AccountsService, CreditsService, gatewayApp } from '@nl/gateway-access';
+import type { Profile } from '@nl/platform-config';
+import type { Logger } from '@nl/platform-logging';
+import { composeApp, startApp, type AppPart } from '@nl/platform-runtime';
+import { BACKING, silentLogger, testConfig } from '@nl/testing';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+
+export interface Stack {
+  readonly url: string;
+  /** What the stack runs on, for test titles. */
+  readonly label: string;
+  /** Headers with the default test key (Premium, plenty of credits). */
+  readonly auth: Record<string, string>;
+  /** GET with the default key unless `headers` carry other credentials. */
+  get(path: string, headers?: Record<string, string>): Promise<Response>;
+  /** A request exactly as given: no key added. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** A new account with one key. `credits` in whole credits. */
+  account(options: {
+    tier: Tier;
+    credits?: number;
+    subscriptions?: string[];
+  }): Promise<{ accountId: string; key: string }>;
+  readonly accounts: AccountsService;
+  readonly credits: CreditsService;
+  readonly db: DataSource;
+  readonly gateway: NestFastifyApplication;
+  close(): Promise<void>;
+}
+
+async function stack(
+  url: string,
+  label: string,
+  gateway: NestFastifyApplication,
+  apps: NestFastifyApplication[],
+): Promise<Stack> {
+  const accounts = gateway.get(AccountsService);
+  const account: Stack['account'] = async ({ tier, credits = 0, subscriptions }) => {
+    const created = await accounts.createAccount({
+      name: `test ${tier}`,
+      tier,
+      subscriptions,
+      credits: Math.round(credits * 100),
+    });
+    return { accountId: created.id, key: (await accounts.createKey(created.id)).key };
+  };
+  const { key } = await account({ tier: 'premium', credits: 1_000_000 });
+  const auth = { 'x-api-key': key };
+  return {
+    url,
+    label,
+    auth,
+    get: (path, headers) => fetch(`${url}${path}`, { headers: { ...auth, ...headers } }),
+    fetch: (path, init) => fetch(`${url}${path}`, init),
+    account,
+    accounts,
+    credits: gateway.get(CreditsService),
+    db: gateway.get(DataSource),
+    gateway,
+    close: async () => {
+      for (const app of apps) await app.close();
+    },
+  };
+}
+
+/**
+ * The product as a caller sees it, over real HTTP on 127.0.0.1. `standalone`: one app with the
+ * gateway and every domain, in-process transport, PGlite. `distributed`: the gateway and each
+ * domain as separate apps joined by NATS, Postgres and Redis when their URLs are set (CI), else
+ * by a private in-process bus, PGlite and memory. `gateway` replaces the default gateway part.
+ */
+export interface StackOptions {
+  /** Replaces the default gateway part (e.g. one built with another catalog). */
+  readonly gateway?: AppPart;
+  readonly logger?: Logger;
+  /** Extra environment for the gateway's config (e.g. ADMIN_TOKEN). */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export async function startStack(profile: Profile, options: StackOptions = {}): Promise<Stack> {
+  const logger = options.logger ?? silentLogger();
+  const gateway = options.gateway ?? gatewayApp();
+  if (profile === 'standalone') {
+    const config = testConfig('standalone', 'standalone', undefined, options.env);
+    const { app, url } = await startApp(composeApp(config, logger, [gateway, CBS_APP]));
+    return stack(url, 'standalone: in-process + PGlite', app, [app]);
+  }
+  const bus = `e2e-${randomUUID()}`;
+  const cbs = await startApp(composeApp(testConfig('cbs', 'distributed', bus), logger, [CBS_APP]));
+  const gw = await startApp(
+    composeApp(testConfig('gateway', 'distributed', bus, options.env), logger, [gateway]),
+  );
+  return stack(gw.url, `distributed: ${BACKING}`, gw.app, [gw.app, cbs.app]);
+}
+
+export const PROFILES = ['standalone', 'distributed'] as const;
+
+/** A response body as loose JSON, for assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function jsonOf(response: Response): Promise<any> {
+  return response.json();
+}

@@ -1,0 +1,92 @@
+// ESLint flat config for the whole workspace. Module boundaries (ARCHITECTURE §2) are enforced
+// with Nx tags: `type:*` says what a project is, `scope:*` which service it belongs to.
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+
+/** What each kind of project may import; test files may also import the testing lib. */
+function typeConstraints(withTesting) {
+  const testing = withTesting ? ['type:testing'] : [];
+  return [
+    {
+      sourceTag: 'type:app',
+      onlyDependOnLibsWithTags: ['type:gateway', 'type:domain', 'type:platform', 'type:contracts'],
+    },
+    {
+      sourceTag: 'type:e2e',
+      onlyDependOnLibsWithTags: [
+        'type:gateway',
+        'type:domain',
+        'type:platform',
+        'type:contracts',
+        'type:testing',
+      ],
+    },
+    {
+      sourceTag: 'type:tools',
+      onlyDependOnLibsWithTags: ['type:gateway', 'type:domain', 'type:platform', 'type:contracts'],
+    },
+    {
+      sourceTag: 'type:gateway',
+      onlyDependOnLibsWithTags: ['type:gateway', 'type:platform', 'type:contracts', ...testing],
+    },
+    {
+      sourceTag: 'type:domain',
+      onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:contracts', ...testing],
+    },
+    {
+      sourceTag: 'type:platform',
+      onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', ...testing],
+    },
+    {
+      sourceTag: 'type:testing',
+      onlyDependOnLibsWithTags: ['type:testing', 'type:platform', 'type:contracts'],
+    },
+    { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', ...testing] },
+    // Which service it belongs to: a domain sees only itself and shared code; the gateway sees
+    // every domain's contracts but no domain's code.
+    { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+    {
+      sourceTag: 'scope:gateway',
+      onlyDependOnLibsWithTags: ['scope:gateway', 'scope:shared', 'type:contracts'],
+    },
+    ...['cbs', 'kvk', 'ndw', 'property', 'rdw', 'validation'].map((d) => ({
+      sourceTag: `scope:${d}`,
+      onlyDependOnLibsWithTags: [`scope:${d}`, 'scope:shared'],
+    })),
+  ];
+}
+
+const boundaries = (withTesting) => [
+  'error',
+  { enforceBuildableLibDependency: false, allow: [], depConstraints: typeConstraints(withTesting) },
+];
+
+const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  prettier,
+  { ignores: ['**/dist', '**/node_modules', '**/.nx', '**/.data', '**/coverage'] },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(false),
+      // Keep `x: number = 1` on DTOs: decorator metadata needs the annotation.
+      '@typescript-eslint/no-inferrable-types': ['error', { ignoreProperties: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: { '@nx/enforce-module-boundaries': boundaries(true) },
+  },
+  {
+    files: ['tools/**/*.ts', 'tools/**/*.mjs', ...TEST_FILES],
+    rules: { 'no-console': 'off' },
+  },
+];

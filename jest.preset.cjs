@@ -1,0 +1,38 @@
+// Shared Jest settings: ESM mode (NestJS 12 is ESM-only, see STACK.md §1.3), swc with decorator
+// metadata, and the tsconfig path aliases mapped to source.
+const path = require('node:path');
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const aliases = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias.replace(/[-/]/g, (c) => `\\${c}`)}$`,
+    path.join(__dirname, target),
+  ]),
+);
+
+module.exports = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  moduleNameMapper: { ...aliases, '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testMatch: ['**/?(*.)+(spec|int-spec|e2e-spec).ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: {
+            legacyDecorator: true,
+            decoratorMetadata: true,
+            useDefineForClassFields: false,
+          },
+          target: 'es2022',
+          keepClassNames: true,
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  testTimeout: 30_000,
+};

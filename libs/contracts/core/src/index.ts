@@ -1,0 +1,5 @@
+export * from './endpoint.types.js';
+export * from './error-codes.js';
+export * from './pagination.js';
+export * from './problem.js';
+export * from './transport.types.js';

@@ -1,0 +1,46 @@
+import type { ErrorCode, FieldError } from './error-codes.js';
+
+/** Where an answer came from: `miss` = fetched now, `hit` = fresh cache, `stale` = kept past TTL. */
+export type CacheState = 'hit' | 'miss' | 'stale';
+
+export interface ReplyMeta {
+  readonly cache: CacheState;
+  /** When the data was fetched from its source (ISO 8601). */
+  readonly fetchedAt: string;
+  /** Short name of the source, e.g. `cbs-sbi-2025`. */
+  readonly source: string;
+}
+
+/** What a service answers over the transport; the gateway sends `data` as the HTTP body. */
+export interface ReplyEnvelope<T = unknown> {
+  readonly data: T;
+  readonly meta: ReplyMeta;
+}
+
+/** What a service sends instead when it fails. */
+export interface RpcErrorPayload {
+  readonly code: ErrorCode;
+  readonly message: string;
+  /** Field errors of a `validation_failed`. */
+  readonly errors?: readonly FieldError[];
+  /** Safe, structured extra facts (never secrets or stack traces). */
+  readonly details?: Readonly<Record<string, unknown>>;
+  /** A body the spec defines for this failure; sent instead of problem+json. */
+  readonly body?: unknown;
+  /** Seconds after which a retry may succeed (`Retry-After`). */
+  readonly retryAfterSeconds?: number;
+  /** Correlates an `internal` error with the service's log line. */
+  readonly errorId?: string;
+}
+
+export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+/** Transport header carrying the gateway's request id to the service. */
+export const REQUEST_ID_HEADER = 'x-request-id';

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CacheModule } from '@nl/platform-cache';
+import { CbsDatasetEntity, SbiCodeEntity } from './persistence/sbi-code.entity.js';
+import { SbiHandler } from './sbi/sbi.handler.js';
+import { SbiImport } from './sbi/sbi-import.js';
+import { SbiRepository } from './sbi/sbi.repository.js';
+import { SbiService } from './sbi/sbi.service.js';
+
+/**
+ * The cbs domain: SBI 2025 industry codes from the shipped snapshot. Needs `CBS_DATABASE` in
+ * the app's database and a transport server; the same module runs standalone or as its own
+ * service.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([SbiCodeEntity, CbsDatasetEntity]),
+    CacheModule.forDomain('cbs'),
+  ],
+  controllers: [SbiHandler],
+  providers: [SbiRepository, SbiService, SbiImport],
+})
+export class CbsModule {}

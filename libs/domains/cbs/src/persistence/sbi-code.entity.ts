@@ -1,0 +1,25 @@
+import type { SbiLevel } from '@nl/contracts-cbs';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** One SBI 2025 code. `search_*` columns exist only for queries and are not mapped here. */
+@Entity({ schema: 'cbs', name: 'sbi_code' })
+export class SbiCodeEntity {
+  @PrimaryColumn('text') code: string;
+  @Column('text') level: SbiLevel;
+  @Column('smallint') depth: number;
+  @Column('text', { nullable: true }) parent: string | null;
+  @Column('text') section: string;
+  @Column('text') title_nl: string;
+  @Column('text') title_en: string;
+  /** Order in the CBS source: a depth-first walk, so sorting by it shows the hierarchy. */
+  @Column('integer') position: number;
+}
+
+/** Which snapshot of a dataset is loaded. */
+@Entity({ schema: 'cbs', name: 'dataset' })
+export class CbsDatasetEntity {
+  @PrimaryColumn('text') name: string;
+  @Column('text') version: string;
+  @Column('integer') rows: number;
+  @Column('timestamptz') loaded_at: Date;
+}

@@ -1,0 +1,125 @@
+import { dataSourceOptions, runMigrations } from '@nl/platform-database';
+import { BACKING, testConfig } from '@nl/testing';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { GATEWAY_DATABASE } from '../gateway.database.js';
+import { CreditsService } from './credits.service.js';
+
+describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile)', (profile) => {
+  const config = testConfig('credits-test', profile);
+  let db: DataSource;
+  let credits: CreditsService;
+  let accounts: AccountsService;
+
+  beforeAll(async () => {
+    db = await new DataSource(
+      await dataSourceOptions(config.database, [GATEWAY_DATABASE]),
+    ).initialize();
+    await runMigrations(db, config.database.kind === 'pglite');
+    credits = new CreditsService(db);
+    accounts = new AccountsService(db, credits);
+  });
+  afterAll(() => db.destroy());
+
+  async function account(balance: number): Promise<string> {
+    return (await accounts.createAccount({ name: 'ledger test', tier: 'paid', credits: balance }))
+      .id;
+  }
+  const reservation = (accountId: string, amount: number) => ({
+    accountId,
+    amount,
+    endpoint: 'cbs.sbi.lookup',
+    requestId: randomUUID(),
+  });
+
+  /** balance = sum(ledger) = top-ups − settled charges − open reservations, read from the tables. */
+  async function books(accountId: string) {
+    const [row] = (await db.query(
+      `SELECT a.balance::bigint AS balance,
+              (SELECT coalesce(sum(amount), 0) FROM gw.credit_ledger WHERE account_id = a.id)::bigint AS ledger,
+              (SELECT coalesce(sum(amount), 0) FROM gw.credit_ledger WHERE account_id = a.id AND kind = 'topup')::bigint AS topups,
+              (SELECT coalesce(sum(charged), 0) FROM gw.credit_ledger WHERE account_id = a.id)::bigint AS charged,
+              (SELECT coalesce(sum(amount), 0) FROM gw.credit_reservation WHERE account_id = a.id)::bigint AS held
+         FROM gw.account a WHERE a.id = $1`,
+      [accountId],
+    )) as Record<string, string>[];
+    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+  }
+
+  it(`should reserve the fresh price and settle the charged one (${profile === 'distributed' ? BACKING : 'PGlite'})`, async () => {
+    const id = await account(100);
+    const held = await credits.reserve(reservation(id, 30));
+    expect(held?.balance).toBe(70);
+    expect(await credits.settle(held!.chargeId, 10)).toBe(90);
+    expect(await books(id)).toEqual({ balance: 90, ledger: 90, topups: 100, charged: 10, held: 0 });
+  });
+
+  it('should release a whole reservation and never close one twice', async () => {
+    const id = await account(100);
+    const held = await credits.reserve(reservation(id, 30));
+    expect(await credits.release(held!.chargeId)).toBe(100);
+    expect(await credits.release(held!.chargeId)).toBeNull();
+    expect(await credits.settle(held!.chargeId, 30)).toBeNull();
+    expect(await books(id)).toEqual({
+      balance: 100,
+      ledger: 100,
+      topups: 100,
+      charged: 0,
+      held: 0,
+    });
+  });
+
+  it('should never charge more than was reserved', async () => {
+    const id = await account(100);
+    const held = await credits.reserve(reservation(id, 30));
+    expect(await credits.settle(held!.chargeId, 500)).toBe(70);
+    expect((await books(id)).charged).toBe(30);
+  });
+
+  it('should refuse a reservation the balance does not cover, leaving no trace', async () => {
+    const id = await account(20);
+    expect(await credits.reserve(reservation(id, 30))).toBeNull();
+    expect(await books(id)).toEqual({ balance: 20, ledger: 20, topups: 20, charged: 0, held: 0 });
+  });
+
+  it('should let exactly two of 50 concurrent 0.50 reservations through a balance of 1.00', async () => {
+    const id = await account(100);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => credits.reserve(reservation(id, 50))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(2);
+    expect(await books(id)).toEqual({ balance: 0, ledger: 0, topups: 100, charged: 0, held: 100 });
+    await Promise.all(results.filter(Boolean).map((r) => credits.settle(r!.chargeId, 50)));
+    expect(await books(id)).toEqual({ balance: 0, ledger: 0, topups: 100, charged: 100, held: 0 });
+  });
+
+  it('should sweep only reservations older than the given age', async () => {
+    const id = await account(100);
+    await credits.reserve(reservation(id, 40));
+    expect(await books(id)).toMatchObject({ balance: 60, held: 40 });
+    // Other suites may hold reservations in a shared database: age only this account's one.
+    await credits.sweep(60_000);
+    expect(await books(id)).toMatchObject({ balance: 60, held: 40 });
+    await db.query(
+      `UPDATE gw.credit_reservation SET created_at = now() - interval '1 hour' WHERE account_id = $1`,
+      [id],
+    );
+    expect(await credits.sweep(60_000)).toBeGreaterThanOrEqual(1);
+    expect(await books(id)).toEqual({
+      balance: 100,
+      ledger: 100,
+      topups: 100,
+      charged: 0,
+      held: 0,
+    });
+  });
+
+  it('should reject top-ups that are not positive whole hundredths', async () => {
+    const id = await account(0);
+    await expect(credits.topUp(id, 0)).rejects.toThrow(/positive/);
+    await expect(credits.topUp(id, 1.5)).rejects.toThrow(/positive/);
+    await expect(credits.topUp(randomUUID(), 10)).rejects.toThrow(/No account/);
+    expect(await credits.topUp(id, 250)).toBe(250);
+  });
+});

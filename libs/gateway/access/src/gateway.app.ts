@@ -1,0 +1,16 @@
+import { GatewayModule, setupDocs, type GatewayOptions } from '@nl/gateway-core';
+import type { AppPart } from '@nl/platform-runtime';
+import { ACCESS_STEPS, AccessModule } from './access.module.js';
+import { GATEWAY_DATABASE } from './gateway.database.js';
+
+/**
+ * The public gateway as a part of a process: catalog routes behind authentication, tier gate,
+ * rate limits and credits; account and admin routes; its tables; docs.
+ */
+export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPart {
+  return {
+    imports: [GatewayModule.forRoot({ ...options, steps: ACCESS_STEPS, imports: [AccessModule] })],
+    database: [GATEWAY_DATABASE],
+    configure: setupDocs,
+  };
+}

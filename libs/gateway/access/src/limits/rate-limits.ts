@@ -1,0 +1,90 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
+import { createClient, type RedisClientType } from '@redis/client';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+
+export interface LimitDecision {
+  readonly allowed: boolean;
+  readonly limit: number;
+  readonly remaining: number;
+  /** Seconds until the window resets. */
+  readonly resetSeconds: number;
+}
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Requests per key, per endpoint, per minute (fixed window). Redis in the distributed profile
+ * (rate-limiter-flexible's atomic Lua increment, shared by every gateway replica), memory in
+ * standalone. One limiter per limit value, since a limiter's size is fixed.
+ */
+@Injectable()
+export class RateLimits implements OnApplicationShutdown {
+  private readonly limiters = new Map<number, RateLimiterAbstract>();
+  private readonly redis?: RedisClientType;
+  private readonly prefix: string;
+
+  constructor(@Inject(PLATFORM_CONFIG) config: PlatformConfig) {
+    if (config.cache.kind === 'redis') {
+      this.redis = createClient({
+        url: config.cache.url,
+        disableOfflineQueue: true,
+      }) as RedisClientType;
+      this.redis.on('error', () => undefined);
+      void this.redis.connect().catch(() => undefined);
+      this.prefix = `${config.cache.prefix}:rl`;
+    } else {
+      this.prefix = 'rl';
+    }
+  }
+
+  async consume(subject: string, limit: number): Promise<LimitDecision> {
+    const limiter = this.limiterFor(limit);
+    try {
+      const res = await limiter.consume(subject, 1);
+      return {
+        allowed: true,
+        limit,
+        remaining: res.remainingPoints,
+        resetSeconds: Math.ceil(res.msBeforeNext / 1000),
+      };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        return {
+          allowed: false,
+          limit,
+          remaining: 0,
+          resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        };
+      }
+      throw rejection;
+    }
+  }
+
+  private limiterFor(points: number): RateLimiterAbstract {
+    let limiter = this.limiters.get(points);
+    if (!limiter) {
+      const options = { points, duration: WINDOW_SECONDS, keyPrefix: `${this.prefix}:${points}` };
+      // If Redis fails, each replica limits on its own (insurance limiter) rather than failing calls.
+      limiter = this.redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: this.redis,
+            useRedisPackage: true,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
+      this.limiters.set(points, limiter);
+    }
+    return limiter;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.redis?.isOpen) await this.redis.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,34 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { TIERS, type Tier } from '@nl/contracts-core';
+
+class EndpointTerms {
+  @ApiProperty({ example: 'cbs.sbi.lookup' }) id: string;
+  @ApiProperty({ example: 'GET' }) method: string;
+  @ApiProperty({ type: [String], example: ['/v1/cbs/sbi/:code'] }) paths: string[];
+  @ApiProperty({ example: 0.1, description: 'Credits per fresh answer.' }) price: number;
+  @ApiProperty({ example: 0.1, description: 'Credits per answer served from cache.' })
+  cached_price: number;
+  @ApiProperty({ type: Number, nullable: true, example: 60 }) limit_per_minute: number | null;
+  @ApiProperty() available: boolean;
+}
+
+export class AccountView {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: TIERS }) tier: Tier;
+  @ApiProperty({ type: [String] }) subscriptions: string[];
+  @ApiProperty({ example: 99.5, description: 'Credits available now.' }) balance: number;
+  @ApiProperty({ type: [EndpointTerms] }) endpoints: EndpointTerms[];
+}
+
+class UsageRow {
+  @ApiProperty({ example: '2026-11-22' }) day: string;
+  @ApiProperty({ example: 'cbs.sbi.lookup' }) endpoint: string;
+  @ApiProperty({ example: 12 }) calls: number;
+  @ApiProperty({ example: 1.2 }) credits: number;
+}
+
+export class UsageView {
+  @ApiProperty({ example: 30 }) days: number;
+  @ApiProperty({ type: [UsageRow] }) usage: UsageRow[];
+}

@@ -1,0 +1,43 @@
+import { Module, type DynamicModule, type ModuleMetadata, type Type } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
+import type { EndpointDefinition } from '@nl/contracts-core';
+import { TransportClientModule } from '@nl/platform-transport';
+import { HttpProblemFilter } from './errors/http-problem.filter.js';
+import { GATEWAY_STEPS, type GatewayStep } from './pipeline/gateway-step.js';
+import { RequestPipeline } from './pipeline/request-pipeline.js';
+import { createCatalogController } from './routes/catalog.controller.js';
+import { TransportHealth } from './transport.health.js';
+
+export interface GatewayOptions {
+  /** The endpoints to serve; the full catalog by default. */
+  readonly catalog?: readonly EndpointDefinition[];
+  /** Access steps of ARCHITECTURE §4 (3–6, 8), in order; provided by a module in `imports`. */
+  readonly steps?: readonly Type<GatewayStep>[];
+  /** Modules the steps (and any extra routes) come from. */
+  readonly imports?: NonNullable<ModuleMetadata['imports']>;
+}
+
+/** The public HTTP surface: catalog routes, the pipeline and problem+json errors. */
+@Module({})
+export class GatewayModule {
+  static forRoot(options: GatewayOptions = {}): DynamicModule {
+    const steps = options.steps ?? [];
+    return {
+      module: GatewayModule,
+      imports: [TransportClientModule, ...(options.imports ?? [])],
+      controllers: [createCatalogController(options.catalog ?? ENDPOINT_CATALOG)],
+      providers: [
+        {
+          provide: GATEWAY_STEPS,
+          inject: [...steps],
+          useFactory: (...instances: GatewayStep[]) => instances,
+        },
+        HttpProblemFilter,
+        { provide: APP_FILTER, useExisting: HttpProblemFilter },
+        RequestPipeline,
+        TransportHealth,
+      ],
+    };
+  }
+}

@@ -1,0 +1,25 @@
+import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the pipeline knows about one call; steps may add to `state`. */
+export interface GatewayCall {
+  readonly endpoint: EndpointDefinition;
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly requestId: string;
+  /** The validated input that is forwarded to the service. */
+  readonly input: unknown;
+  readonly state: Record<string, unknown>;
+}
+
+/**
+ * A step of ARCHITECTURE §4 between validation and the transport call (authentication, tier
+ * gate, rate limit, credit reservation) and after it (settlement). `before` throws a
+ * `DomainError` to stop the call; `after` runs for every outcome, success or failure.
+ */
+export interface GatewayStep {
+  before?(call: GatewayCall): Promise<void>;
+  after?(call: GatewayCall, outcome: { status: number; reply?: ReplyEnvelope }): Promise<void>;
+}
+
+export const GATEWAY_STEPS = Symbol('GATEWAY_STEPS');

@@ -1,0 +1,18 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+
+const ACCEPTED = /^[A-Za-z0-9._:-]{8,128}$/;
+const HEADER = 'x-request-id';
+
+/**
+ * The caller's `X-Request-Id` when it is a sane token, else a new UUID; set on the reply once,
+ * so every later step and the error filters see the same id.
+ */
+export function requestIdOf(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = reply.getHeader(HEADER);
+  if (typeof existing === 'string') return existing;
+  const incoming = request.headers[HEADER];
+  const id = typeof incoming === 'string' && ACCEPTED.test(incoming) ? incoming : randomUUID();
+  void reply.header(HEADER, id);
+  return id;
+}

@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
+import { DomainError, validateInput } from '@nl/platform-errors';
+import { counter, histogram } from '@nl/platform-health';
+import { LOGGER, runWithRequestId, type Logger } from '@nl/platform-logging';
+import { TransportClient } from '@nl/platform-transport';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_STATUS } from '../errors/error-status.js';
+import { HttpProblemFilter } from '../errors/http-problem.filter.js';
+import { sendError } from '../errors/problem.js';
+import { GATEWAY_STEPS, type GatewayCall, type GatewayStep } from './gateway-step.js';
+import { requestIdOf } from './request-id.js';
+
+const requests = counter({
+  name: 'gateway_requests_total',
+  help: 'Gateway requests by endpoint, status and cache state.',
+  labelNames: ['endpoint', 'status', 'cache'] as const,
+});
+const duration = histogram({
+  name: 'gateway_request_duration_seconds',
+  help: 'Gateway request duration by endpoint.',
+  labelNames: ['endpoint'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+});
+
+const CACHE_HEADER = { hit: 'HIT', miss: 'MISS', stale: 'STALE' } as const;
+
+function inputOf(endpoint: EndpointDefinition, request: FastifyRequest): unknown {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  if (endpoint.method === 'GET') return { ...(request.query as object), ...params };
+  const body = request.body ?? {};
+  return typeof body === 'object' && !Array.isArray(body) ? { ...body, ...params } : body;
+}
+
+/**
+ * One public call, in the order of ARCHITECTURE §4: request id, validation, the access steps,
+ * the transport call with the catalog timeout, the reply with its cache headers, settlement.
+ */
+@Injectable()
+export class RequestPipeline {
+  constructor(
+    private readonly transport: TransportClient,
+    private readonly fallback: HttpProblemFilter,
+    @Inject(GATEWAY_STEPS) private readonly steps: readonly GatewayStep[],
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  handle(
+    endpoint: EndpointDefinition,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const requestId = requestIdOf(request, reply);
+    return runWithRequestId(requestId, () => this.run(endpoint, request, reply, requestId));
+  }
+
+  private async run(
+    endpoint: EndpointDefinition,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    requestId: string,
+  ) {
+    const started = performance.now();
+    let status = 500;
+    let envelope: ReplyEnvelope | undefined;
+    let call: GatewayCall | undefined;
+    let stepsRun: readonly GatewayStep[] = [];
+    let finished = false;
+    try {
+      const input = endpoint.request
+        ? validateInput(endpoint.request, inputOf(endpoint, request))
+        : inputOf(endpoint, request);
+      call = { endpoint, request, reply, requestId, input, state: {} };
+      for (const [index, step] of this.steps.entries()) {
+        stepsRun = this.steps.slice(0, index + 1);
+        await step.before?.(call);
+      }
+      envelope = await this.transport.request(endpoint.subject, input, {
+        requestId,
+        timeoutMs: endpoint.timeoutMs,
+      });
+      status = 200;
+      finished = true;
+      await this.finish(call, stepsRun, status, envelope);
+      const ageSeconds = Math.max(
+        0,
+        Math.floor((Date.now() - Date.parse(envelope.meta.fetchedAt)) / 1000),
+      );
+      await reply
+        .code(status)
+        .header('x-cache', CACHE_HEADER[envelope.meta.cache])
+        .header('age', String(Number.isFinite(ageSeconds) ? ageSeconds : 0))
+        .send(envelope.data);
+    } catch (caught) {
+      const error = this.fallback.toDomainError(caught);
+      status = ERROR_STATUS[error.code];
+      if (call && !finished) await this.finish(call, stepsRun, status).catch(() => undefined);
+      if (!reply.sent) await sendError(reply, error, request.url, requestId);
+    } finally {
+      const seconds = (performance.now() - started) / 1000;
+      const cache = envelope?.meta.cache ?? 'none';
+      requests.inc({ endpoint: endpoint.id, status: String(status), cache });
+      duration.observe({ endpoint: endpoint.id }, seconds);
+      this.logger.info(
+        {
+          endpoint: endpoint.id,
+          method: request.method,
+          path: request.url,
+          status,
+          cache,
+          ms: Math.round(seconds * 10_000) / 10,
+        },
+        'request',
+      );
+    }
+  }
+
+  /** Runs the `after` hooks of the steps that ran, last first; a failing hook is logged, never sent. */
+  private async finish(
+    call: GatewayCall,
+    steps: readonly GatewayStep[],
+    status: number,
+    envelope?: ReplyEnvelope,
+  ) {
+    for (const step of [...steps].reverse()) {
+      try {
+        await step.after?.(call, { status, reply: envelope });
+      } catch (error) {
+        if (error instanceof DomainError) throw error;
+        this.logger.error({ err: error }, 'gateway step failed after the call');
+      }
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import { Controller, Get, HttpCode, Post, Req, Res, type Type } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiExtension,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ProblemDetails, type EndpointDefinition } from '@nl/contracts-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RequestPipeline } from '../pipeline/request-pipeline.js';
+import { describeEndpoint } from './endpoint-description.js';
+
+type PropertyMeta = Record<string, unknown> & { required?: boolean };
+
+/** The `@ApiProperty` metadata of a DTO, property by property. */
+function dtoProperties(type: Type<object>): [string, PropertyMeta][] {
+  const names = (Reflect.getMetadata('swagger/apiModelPropertiesArray', type.prototype) ??
+    []) as string[];
+  return names.map((name) => {
+    const key = name.replace(/^:/, '');
+    return [
+      key,
+      (Reflect.getMetadata('swagger/apiModelProperties', type.prototype, key) ??
+        {}) as PropertyMeta,
+    ];
+  });
+}
+
+function paramDecorators(endpoint: EndpointDefinition, path: string): MethodDecorator[] {
+  const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const request = endpoint.request;
+  if (!request) {
+    return pathParams.map((name) => ApiParam({ name, type: String }));
+  }
+  if (endpoint.method === 'POST') {
+    return [
+      ApiBody({ type: request }),
+      ...pathParams.map((name) => ApiParam({ name, type: String })),
+    ];
+  }
+  return dtoProperties(request).map(([name, meta]) => {
+    const { required, type, description, example, ...schema } = meta;
+    const documented = {
+      description: description as string | undefined,
+      schema: {
+        type: type === Number ? 'integer' : 'string',
+        ...(example !== undefined && { example }),
+        ...schema,
+      },
+    };
+    return pathParams.includes(name)
+      ? ApiParam({ name, required: true, ...documented } as never)
+      : ApiQuery({ name, required: required !== false, ...documented } as never);
+  });
+}
+
+const STANDARD_ERRORS: [number, string][] = [
+  [400, 'Invalid parameters: problem+json with `errors[]` per field.'],
+  [401, 'Missing, unknown or revoked API key.'],
+  [402, 'Payment required (x402) or too few credits.'],
+  [403, 'The tier or subscription does not include this endpoint.'],
+  [429, 'Rate limit exceeded; see `Retry-After`.'],
+  [503, 'The service or its upstream is unavailable; see `Retry-After`.'],
+  [504, 'The service or its upstream did not answer in time.'],
+];
+
+/**
+ * Builds the gateway's HTTP routes from the endpoint catalog: one handler per path (aliases get
+ * their own operation id), each a one-line delegation to the {@link RequestPipeline}, with the
+ * OpenAPI text (parameters, responses, price and limits) derived from the same catalog entry.
+ */
+export function createCatalogController(catalog: readonly EndpointDefinition[]): Type<unknown> {
+  @Controller()
+  class CatalogController {
+    constructor(readonly pipeline: RequestPipeline) {}
+  }
+
+  for (const endpoint of catalog) {
+    endpoint.paths.forEach((path, index) => {
+      const name = `${endpoint.id}${index ? `.alias${index}` : ''}`;
+      const handler = function (
+        this: CatalogController,
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ) {
+        return this.pipeline.handle(endpoint, request, reply);
+      };
+      Object.defineProperty(CatalogController.prototype, name, {
+        value: handler,
+        writable: true,
+        configurable: true,
+      });
+      const descriptor = Object.getOwnPropertyDescriptor(
+        CatalogController.prototype,
+        name,
+      ) as PropertyDescriptor;
+      Reflect.defineMetadata(
+        'design:paramtypes',
+        [Object, Object],
+        CatalogController.prototype,
+        name,
+      );
+      Reflect.defineMetadata('design:returntype', Promise, CatalogController.prototype, name);
+      const decorators: MethodDecorator[] = [
+        endpoint.method === 'GET' ? Get(path) : Post(path),
+        HttpCode(200),
+        ApiTags(endpoint.domain),
+        ApiOperation({
+          operationId: name,
+          summary: index ? `${endpoint.summary} (alias of ${endpoint.paths[0]})` : endpoint.summary,
+          description: describeEndpoint(endpoint),
+        }),
+        ApiExtension('x-price-credits', {
+          fresh: endpoint.price.fresh / 100,
+          cached: endpoint.price.cached / 100,
+        }),
+        ApiExtension('x-rate-limits-per-minute', endpoint.limits),
+        ApiExtension('x-x402', endpoint.x402),
+        endpoint.response
+          ? ApiOkResponse({ type: endpoint.response })
+          : ApiOkResponse({ description: 'Success.' }),
+        ...(endpoint.errorResponses ?? []).map((e) =>
+          ApiResponse({ status: e.status, description: e.description, type: e.type }),
+        ),
+        ...STANDARD_ERRORS.map(([status, description]) =>
+          ApiResponse({ status, description, type: ProblemDetails }),
+        ),
+        ...paramDecorators(endpoint, path),
+      ];
+      for (const decorate of decorators) decorate(CatalogController.prototype, name, descriptor);
+      Req()(CatalogController.prototype, name, 0);
+      Res()(CatalogController.prototype, name, 1);
+    });
+  }
+  return CatalogController;
+}

@@ -1,0 +1,32 @@
+import { findEndpoint } from '@nl/contracts-catalog';
+import { describeEndpoint, formatCredits } from './endpoint-description.js';
+
+describe(describeEndpoint.name, () => {
+  it('should state price, cached price, limits per tier, cache and x402', () => {
+    const sut = describeEndpoint(findEndpoint('cbs.sbi.lookup'));
+    expect(sut).toContain('**Price:** 0.10 credits (served from cache: 0.10)');
+    expect(sut).toContain('Free: not available, Trial: 60/min, Paid: 300/min, Premium: 600/min');
+    expect(sut).toContain('**Cache:** 1 day');
+    expect(sut).toContain('accepted, price 0.10 credits in USDC');
+  });
+
+  it('should mark the subscription gate and the missing x402 of detail endpoints', () => {
+    const sut = describeEndpoint(findEndpoint('ndw.truckparking.get'));
+    expect(sut).toContain(
+      'Trial: not available, Paid (with subscription): 60/min, Premium: 100/min',
+    );
+    expect(sut).toContain('**Pay per request (x402):** not accepted');
+    expect(sut).toContain('**Cache:** 5 min');
+  });
+});
+
+describe(formatCredits.name, () => {
+  it('should print hundredths as credits with two decimals', () => {
+    expect([formatCredits(10), formatCredits(50), formatCredits(1000), formatCredits(0)]).toEqual([
+      '0.10',
+      '0.50',
+      '10.00',
+      '0.00',
+    ]);
+  });
+});

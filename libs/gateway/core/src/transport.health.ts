@@ -1,0 +1,22 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
+import { HealthRegistry } from '@nl/platform-health';
+import { TransportClient, natsHealth } from '@nl/platform-transport';
+
+/** The gateway is ready when its transport is connected; a missing domain is not its fault. */
+@Injectable()
+export class TransportHealth {
+  constructor(
+    transport: TransportClient,
+    health: HealthRegistry,
+    @Inject(PLATFORM_CONFIG) config: PlatformConfig,
+  ) {
+    health.register({
+      name: 'transport',
+      check: async () =>
+        config.transport.kind === 'inproc'
+          ? { status: 'up', kind: 'in-process' }
+          : natsHealth(transport.client.unwrap()),
+    });
+  }
+}

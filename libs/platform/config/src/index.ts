@@ -1,0 +1,3 @@
+export * from './config.module.js';
+export * from './env-vars.js';
+export * from './platform-config.js';

@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { PLATFORM_ENV_VARS } from './env-vars.js';
+import { ConfigError, describeConfig, loadPlatformConfig } from './platform-config.js';
+
+describe(loadPlatformConfig.name, () => {
+  it('should default to the embedded substitutes in the standalone profile', () => {
+    const sut = loadPlatformConfig({ service: 'standalone', profile: 'standalone', env: {} });
+    expect(sut.http.port).toBe(3000);
+    expect(sut.transport).toEqual({ kind: 'inproc', bus: 'main' });
+    expect(sut.database).toEqual({ kind: 'pglite', dataDir: './.data' });
+    expect(sut.cache).toEqual({ kind: 'memory' });
+  });
+
+  it('should keep PGlite in memory when PGLITE_DATA_DIR is memory', () => {
+    const sut = loadPlatformConfig({
+      service: 's',
+      profile: 'standalone',
+      env: { PGLITE_DATA_DIR: 'memory' },
+    });
+    expect(sut.database).toEqual({ kind: 'pglite', dataDir: null });
+  });
+
+  it('should require NATS, Postgres and Redis in the distributed profile', () => {
+    expect(() => loadPlatformConfig({ service: 'cbs', profile: 'distributed', env: {} })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadPlatformConfig({ service: 'cbs', profile: 'distributed', env: {} });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'NATS_URL is required in the distributed profile',
+        'DATABASE_URL is required in the distributed profile',
+        'REDIS_URL is required in the distributed profile',
+      ]);
+    }
+  });
+
+  it('should report every malformed variable at once', () => {
+    const env = {
+      PORT: 'x',
+      LOG_LEVEL: 'loud',
+      NATS_URL: 'http://x',
+      DATABASE_URL: 'mysql://x',
+      REDIS_URL: 'x',
+    };
+    expect(() => loadPlatformConfig({ service: 's', profile: 'standalone', env })).toThrow(
+      /PORT.*\n.*LOG_LEVEL.*\n.*NATS_URL.*\n.*DATABASE_URL.*\n.*REDIS_URL/,
+    );
+  });
+
+  it('should split several NATS servers and use the distributed backends', () => {
+    const env = {
+      NATS_URL: 'nats://a:4222, nats://b:4222',
+      DATABASE_URL: 'postgres://u:secret@db/x',
+      REDIS_URL: 'redis://r:6379',
+    };
+    const sut = loadPlatformConfig({ service: 'cbs', profile: 'distributed', env });
+    expect(sut.transport).toEqual({ kind: 'nats', servers: ['nats://a:4222', 'nats://b:4222'] });
+    expect(sut.database).toEqual({ kind: 'postgres', url: 'postgres://u:secret@db/x' });
+    expect(sut.cache).toEqual({ kind: 'redis', url: 'redis://r:6379', prefix: 'nl' });
+    expect(JSON.stringify(describeConfig(sut))).not.toContain('secret');
+  });
+});
+
+describe('.env.example', () => {
+  it('should document every variable the platform reads', async () => {
+    const text = await readFile(new URL('../../../../.env.example', import.meta.url), 'utf8');
+    for (const variable of PLATFORM_ENV_VARS)
+      expect(text).toMatch(new RegExp(`^#? ?${variable.name}=`, 'm'));
+  });
+});

@@ -1,0 +1,43 @@
+import type { DatabaseConfig } from '@nl/platform-config';
+import type { DataSourceOptions } from 'typeorm';
+
+export interface DatabaseFeature {
+  // TypeORM takes entity and migration classes as plain constructors.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  readonly entities: Function[];
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  readonly migrations: Function[];
+}
+
+/**
+ * TypeORM options for Postgres or embedded PGlite. PGlite goes through its own node-postgres
+ * shim with a pool of one connection: `typeorm-pglite` shares one session between concurrent
+ * transactions and loses updates (STACK.md §3b).
+ */
+export async function dataSourceOptions(
+  config: DatabaseConfig,
+  features: readonly DatabaseFeature[],
+): Promise<DataSourceOptions> {
+  const common = {
+    type: 'postgres' as const,
+    entities: features.flatMap((f) => f.entities),
+    migrations: features.flatMap((f) => f.migrations),
+    migrationsTableName: 'typeorm_migrations',
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+  };
+  if (config.kind === 'postgres') return { ...common, url: config.url, extra: { max: 10 } };
+
+  // Loaded only when needed, one after the other: Jest's ESM loader fails on concurrent
+  // imports that share a chunk.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  const pglite = await PGlite.create({
+    dataDir: config.dataDir ?? undefined,
+    extensions: { pg_trgm },
+  });
+  const pg = createPgConfig(pglite);
+  return { ...common, extra: { connection: pg.connection, max: 1, pglite } };
+}

@@ -1,0 +1,5 @@
+export * from './domain-error.js';
+export * from './rpc-exception.filter.js';
+export * from './rpc-handler.decorator.js';
+export * from './rpc-validation.pipe.js';
+export * from './validate-input.js';

@@ -1,0 +1,26 @@
+import { Catch, Inject, type ExceptionFilter } from '@nestjs/common';
+import type { RpcErrorPayload } from '@nl/contracts-core';
+import { LOGGER, type Logger } from '@nl/platform-logging';
+import { randomUUID } from 'node:crypto';
+import { throwError, type Observable } from 'rxjs';
+import { DomainError } from './domain-error.js';
+
+/**
+ * Service side of ARCHITECTURE §9: a {@link DomainError} crosses the wire as its payload; any
+ * other error is logged with an `errorId` and crosses as `internal`, without its message or stack.
+ */
+@Catch()
+export class RpcExceptionFilter implements ExceptionFilter {
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  catch(exception: unknown): Observable<never> {
+    return throwError(() => this.toPayload(exception));
+  }
+
+  private toPayload(exception: unknown): RpcErrorPayload {
+    if (exception instanceof DomainError) return exception.toPayload();
+    const errorId = randomUUID();
+    this.logger.error({ err: exception, errorId }, 'unexpected error in message handler');
+    return { code: 'internal', message: 'An unexpected error occurred.', errorId };
+  }
+}

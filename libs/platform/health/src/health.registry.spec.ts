@@ -1,0 +1,22 @@
+import { HealthRegistry } from './health.registry.js';
+
+describe(HealthRegistry.name, () => {
+  it('should be ok when every indicator is up', async () => {
+    const sut = new HealthRegistry();
+    sut.register({ name: 'db', check: async () => ({ status: 'up', latencyMs: 1 }) });
+    expect(await sut.check()).toEqual({
+      status: 'ok',
+      checks: { db: { status: 'up', latencyMs: 1 } },
+    });
+  });
+
+  it('should report a failing indicator as down with its reason', async () => {
+    const sut = new HealthRegistry();
+    sut.register({ name: 'db', check: async () => ({ status: 'up' }) });
+    sut.register({ name: 'nats', check: async () => Promise.reject(new Error('closed')) });
+    expect(await sut.check()).toEqual({
+      status: 'error',
+      checks: { db: { status: 'up' }, nats: { status: 'down', error: 'closed' } },
+    });
+  });
+});

@@ -1,0 +1,4 @@
+export * from './logger.js';
+export * from './logging.module.js';
+export * from './nest-logger.js';
+export * from './request-context.js';

@@ -1,0 +1,35 @@
+import type { ModuleMetadata } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { PlatformConfig } from '@nl/platform-config';
+import type { DatabaseFeature } from '@nl/platform-database';
+import type { Logger } from '@nl/platform-logging';
+import type { AppDefinition } from './platform-root.module.js';
+
+/**
+ * What a gateway or a domain contributes to a process. A service app runs one part; the
+ * standalone app runs them all in one process on the in-process transport.
+ */
+export interface AppPart {
+  readonly imports: NonNullable<ModuleMetadata['imports']>;
+  readonly database?: readonly DatabaseFeature[];
+  /** The queue group of a domain service. */
+  readonly queue?: string;
+  /** Runs on the app before it initialises (e.g. to serve docs). */
+  readonly configure?: (app: NestFastifyApplication) => void;
+}
+
+export function composeApp(
+  config: PlatformConfig,
+  logger: Logger,
+  parts: readonly AppPart[],
+): AppDefinition {
+  const queues = parts.flatMap((p) => (p.queue ? [p.queue] : []));
+  return {
+    config,
+    logger,
+    database: parts.flatMap((p) => p.database ?? []),
+    imports: parts.flatMap((p) => p.imports),
+    serviceQueue: queues.length > 1 ? config.service : queues[0],
+    configure: (app) => parts.forEach((p) => p.configure?.(app)),
+  };
+}

@@ -1,0 +1,69 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { describeConfig } from '@nl/platform-config';
+import { NestPinoLogger } from '@nl/platform-logging';
+import { HealthRegistry, type HealthIndicator } from '@nl/platform-health';
+import { InProcServer, natsHealth, serviceTransport } from '@nl/platform-transport';
+import type { CustomTransportStrategy } from '@nestjs/microservices';
+import { PlatformRootModule, type AppDefinition } from './platform-root.module.js';
+
+/** Largest JSON body the API accepts; every request body of the spec is a few hundred bytes. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A service is ready only while its transport server is connected. */
+function serverHealth(server: CustomTransportStrategy): HealthIndicator {
+  return {
+    name: 'transport',
+    check: async () => {
+      if (server instanceof InProcServer) return { status: 'up', kind: 'in-process' };
+      return natsHealth((server as unknown as { unwrap<T>(): T }).unwrap());
+    },
+  };
+}
+
+/**
+ * Builds an app on Fastify, starts its transport server when it serves a domain, and
+ * initialises it (migrations, data loads, transport connections) without listening yet.
+ */
+export async function createApp(definition: AppDefinition): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    PlatformRootModule.forRoot(definition),
+    adapter,
+    {
+      logger: new NestPinoLogger(definition.logger.child({ context: 'nest' })),
+      abortOnError: false,
+    },
+  );
+  app.enableShutdownHooks();
+  definition.configure?.(app);
+  if (definition.serviceQueue) {
+    const transport = serviceTransport(definition.config, definition.serviceQueue);
+    app.connectMicroservice(transport);
+    await app.startAllMicroservices();
+    app.get(HealthRegistry).register(serverHealth(transport.strategy));
+  }
+  await app.init();
+  return app;
+}
+
+/** {@link createApp}, then listen on the configured host and port; returns the base URL. */
+export async function startApp(
+  definition: AppDefinition,
+): Promise<{ app: NestFastifyApplication; url: string }> {
+  const app = await createApp(definition);
+  const { host, port } = definition.config.http;
+  await app.listen(port, host);
+  const address = app.getHttpServer().address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`;
+  definition.logger.info(
+    { url, ...describeConfig(definition.config) },
+    `${definition.config.service} listening`,
+  );
+  return { app, url };
+}

@@ -1,0 +1,36 @@
+import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PlatformConfigModule, type PlatformConfig } from '@nl/platform-config';
+import { DatabaseModule, type DatabaseFeature } from '@nl/platform-database';
+import { HealthModule } from '@nl/platform-health';
+import { LoggingModule, type Logger } from '@nl/platform-logging';
+
+export interface AppDefinition {
+  readonly config: PlatformConfig;
+  readonly logger: Logger;
+  /** Tables the app's modules need; no database connection when empty. */
+  readonly database?: readonly DatabaseFeature[];
+  /** The app's feature modules (gateway, domains). */
+  readonly imports: NonNullable<ModuleMetadata['imports']>;
+  /** Queue group to serve domain messages on; no transport server when absent. */
+  readonly serviceQueue?: string;
+  /** Runs on the app before it initialises. */
+  readonly configure?: (app: NestFastifyApplication) => void;
+}
+
+/** Config, logging, health and metrics, and the database when asked: what every app has. */
+@Module({})
+export class PlatformRootModule {
+  static forRoot(definition: AppDefinition): DynamicModule {
+    return {
+      module: PlatformRootModule,
+      imports: [
+        PlatformConfigModule.forRoot(definition.config),
+        LoggingModule.forRoot(definition.logger),
+        HealthModule,
+        ...(definition.database?.length ? [DatabaseModule.forRoot(definition.database)] : []),
+        ...definition.imports,
+      ],
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { ConfigError } from '@nl/platform-config';
+
+/**
+ * Runs an app's start-up and turns a failure into one clear line and exit code 1 (a bad
+ * variable, a port in use, an unreachable database), instead of an unhandled rejection.
+ */
+export async function runMain(main: () => Promise<unknown>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    const message =
+      error instanceof ConfigError
+        ? error.message
+        : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+          ? `Port already in use (${(error as Error).message}). Set PORT to a free port.`
+          : `Start-up failed: ${(error as Error).stack ?? String(error)}`;
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,22 @@
+import type { CustomStrategy } from '@nestjs/microservices';
+import type { PlatformConfig } from '@nl/platform-config';
+import { InProcServer } from './inproc.server.js';
+import { TracedNatsServer } from './traced-nats.server.js';
+
+/**
+ * The transport a domain service listens on: NATS with the service's queue group (so any number
+ * of replicas share the work), or the in-process bus.
+ */
+export function serviceTransport(config: PlatformConfig, queue: string): CustomStrategy {
+  if (config.transport.kind === 'inproc')
+    return { strategy: new InProcServer(config.transport.bus) };
+  return {
+    strategy: new TracedNatsServer({
+      servers: config.transport.servers,
+      queue,
+      name: `${config.service}-server`,
+      gracefulShutdown: true,
+      gracePeriod: 500,
+    }),
+  };
+}

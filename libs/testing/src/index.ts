@@ -1,0 +1,2 @@
+export * from './log-capture.js';
+export * from './test-profile.js';

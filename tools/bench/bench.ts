@@ -1,0 +1,86 @@
+// `npm run bench`: throughput and latency of one cached GET through each way of running the API,
+// against a bare NestJS + Fastify app returning the same JSON. Targets run strictly one after
+// the other, each in its own processes, so they never compete for the CPUs. Progress goes to
+// stderr, the table to stdout. Exit code 1 when a run failed or had errors / non-2xx responses.
+import { killChildrenOnExit, peakRssMb } from './child-process.js';
+import { LOAD, measure, warm } from './measure.js';
+import { failedRun, formatReport, type Row } from './report.js';
+import {
+  ENDPOINT,
+  TARGETS,
+  type BenchContext,
+  type RunningTarget,
+  type Target,
+} from './targets.js';
+
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+
+/** Checks the warmed-up response is the one we mean to measure; returns what is off. */
+function checkWarm(
+  target: Target,
+  ctx: BenchContext,
+  body: string,
+  cache: string | null,
+): string[] {
+  const warnings: string[] = [];
+  if (target.cached && cache !== 'HIT')
+    warnings.push(
+      `x-cache was ${cache ?? 'absent'} after warm-up, expected HIT: not the cached path`,
+    );
+  if (ctx.referenceBody !== undefined && body !== ctx.referenceBody)
+    warnings.push('response body differs from the first target’s');
+  return warnings;
+}
+
+async function measureRunning(
+  target: Target,
+  ctx: BenchContext,
+  running: RunningTarget,
+): Promise<Row> {
+  const headers = running.headers ?? {};
+  const { body, cache } = await warm(running.url, headers);
+  const warnings = checkWarm(target, ctx, body, cache);
+  ctx.referenceBody ??= body;
+  progress(
+    `(${target.key}) measuring ${running.url}: ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s`,
+  );
+  const measurement = await measure(running.url, headers);
+  // Read before stopping: VmHWM disappears with the process.
+  const peaks = await Promise.all(running.pids.map(peakRssMb));
+  const peakRss = peaks.every((p): p is number => p !== null) ? peaks : undefined;
+  return { target, measurement, peakRssMb: peakRss, warnings };
+}
+
+async function runTarget(target: Target, ctx: BenchContext): Promise<Row> {
+  const skip = await target.preflight?.(ctx);
+  if (skip) {
+    progress(`(${target.key}) ${target.label}: skipped, ${skip}`);
+    return { target, missing: `skipped: ${skip}`, warnings: [] };
+  }
+  progress(`(${target.key}) ${target.label}: starting`);
+  let running: RunningTarget | undefined;
+  try {
+    running = await target.start(ctx);
+    return await measureRunning(target, ctx, running);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    progress(`(${target.key}) ${target.label} FAILED: ${message}`);
+    return { target, missing: `FAILED: ${message.split('\n')[0]}`, warnings: [] };
+  } finally {
+    await running?.stop();
+  }
+}
+
+killChildrenOnExit();
+const ctx: BenchContext = {};
+const rows: Row[] = [];
+for (const target of TARGETS) rows.push(await runTarget(target, ctx));
+
+console.log(`\n${formatReport(rows, ENDPOINT, LOAD)}`);
+const failed = rows.some(
+  (r) =>
+    r.missing?.startsWith('FAILED') ||
+    r.warnings.length ||
+    (r.measurement && failedRun(r.measurement)),
+);
+if (failed) process.exitCode = 1;

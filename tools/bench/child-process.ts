@@ -1,0 +1,117 @@
+// Starting, watching and stopping the benchmarked apps. Every app runs as its own child process so
+// a target can be started, measured and stopped before the next one: they never share the CPUs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+/** A path inside dist/. This file is compiled to dist/tools/bench/child-process.js. */
+export function distPath(relative: string): string {
+  return fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+}
+
+export interface AppProcess {
+  readonly name: string;
+  readonly child: ChildProcess;
+  /** The last lines the app printed, shown when it fails to start or dies. */
+  readonly output: string[];
+  readonly exited: Promise<void>;
+}
+
+const OUTPUT_LINES = 40;
+const live = new Set<ChildProcess>();
+
+/** The bench's environment plus `set`, without `unset` (so e.g. standalone cannot pick up DATABASE_URL). */
+export function childEnv(
+  set: Record<string, string>,
+  unset: readonly string[] = [],
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...set };
+  for (const name of unset) delete env[name];
+  return env;
+}
+
+export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): AppProcess {
+  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    output.splice(0, Math.max(0, output.length - OUTPUT_LINES));
+  };
+  // Piped, not inherited, so the apps' banners and warnings don't interleave with the table.
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('error', (err) => output.push(`spawn failed: ${err.message}`));
+  live.add(child);
+  const exited = new Promise<void>((resolve) => {
+    child.once('close', () => {
+      live.delete(child);
+      resolve();
+    });
+  });
+  return { name, child, output, exited };
+}
+
+function hasExited(proc: AppProcess): boolean {
+  return proc.child.exitCode !== null || proc.child.signalCode !== null;
+}
+
+function outputTail(proc: AppProcess): string {
+  return proc.output.length
+    ? `\n--- last output of ${proc.name} ---\n${proc.output.join('\n')}`
+    : '';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers 200; fails early, with the app's output, if the app exits. */
+export async function waitReady(proc: AppProcess, url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited(proc)) {
+      throw new Error(
+        `${proc.name} exited (code ${proc.child.exitCode ?? proc.child.signalCode}) before it was ready${outputTail(proc)}`,
+      );
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer(); // drain, so the socket is released
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(
+    `${proc.name} was not ready at ${url} within ${timeoutMs / 1000} s${outputTail(proc)}`,
+  );
+}
+
+/** SIGTERM (the apps shut down gracefully), SIGKILL if that takes over 10 s; resolves once it is gone. */
+export async function stopProcess(proc: AppProcess): Promise<void> {
+  if (!hasExited(proc)) proc.child.kill('SIGTERM');
+  const force = setTimeout(() => proc.child.kill('SIGKILL'), 10_000);
+  await proc.exited;
+  clearTimeout(force);
+}
+
+/** Peak resident set size (VmHWM) in MB, or null where /proc is not available. */
+export async function peakRssMb(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Makes sure no app outlives the bench, even on Ctrl-C or a crash. */
+export function killChildrenOnExit(): void {
+  process.on('exit', () => {
+    for (const child of live) child.kill('SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => process.exit(130));
+  }
+}
