@@ -33,6 +33,12 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
     requestId: randomUUID(),
   });
 
+  async function hold(accountId: string, amount: number) {
+    const held = await credits.reserve(reservation(accountId, amount));
+    if (!held) throw new Error('the reservation was refused');
+    return held;
+  }
+
   /** balance = sum(ledger) = top-ups − settled charges − open reservations, read from the tables. */
   async function books(accountId: string) {
     const [row] = (await db.query(
@@ -49,18 +55,18 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
 
   it(`should reserve the fresh price and settle the charged one (${profile === 'distributed' ? BACKING : 'PGlite'})`, async () => {
     const id = await account(100);
-    const held = await credits.reserve(reservation(id, 30));
-    expect(held?.balance).toBe(70);
-    expect(await credits.settle(held!.chargeId, 10)).toBe(90);
+    const held = await hold(id, 30);
+    expect(held.balance).toBe(70);
+    expect(await credits.settle(held.chargeId, 10)).toBe(90);
     expect(await books(id)).toEqual({ balance: 90, ledger: 90, topups: 100, charged: 10, held: 0 });
   });
 
   it('should release a whole reservation and never close one twice', async () => {
     const id = await account(100);
-    const held = await credits.reserve(reservation(id, 30));
-    expect(await credits.release(held!.chargeId)).toBe(100);
-    expect(await credits.release(held!.chargeId)).toBeNull();
-    expect(await credits.settle(held!.chargeId, 30)).toBeNull();
+    const held = await hold(id, 30);
+    expect(await credits.release(held.chargeId)).toBe(100);
+    expect(await credits.release(held.chargeId)).toBeNull();
+    expect(await credits.settle(held.chargeId, 30)).toBeNull();
     expect(await books(id)).toEqual({
       balance: 100,
       ledger: 100,
@@ -72,8 +78,8 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
 
   it('should never charge more than was reserved', async () => {
     const id = await account(100);
-    const held = await credits.reserve(reservation(id, 30));
-    expect(await credits.settle(held!.chargeId, 500)).toBe(70);
+    const held = await hold(id, 30);
+    expect(await credits.settle(held.chargeId, 500)).toBe(70);
     expect((await books(id)).charged).toBe(30);
   });
 
@@ -90,7 +96,7 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
     );
     expect(results.filter(Boolean)).toHaveLength(2);
     expect(await books(id)).toEqual({ balance: 0, ledger: 0, topups: 100, charged: 0, held: 100 });
-    await Promise.all(results.filter(Boolean).map((r) => credits.settle(r!.chargeId, 50)));
+    await Promise.all(results.map((r) => r && credits.settle(r.chargeId, 50)));
     expect(await books(id)).toEqual({ balance: 0, ledger: 0, topups: 100, charged: 100, held: 0 });
   });
 
