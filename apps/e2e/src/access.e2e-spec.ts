@@ -1,4 +1,5 @@
 import { generateApiKey } from '@nl/gateway-access';
+import { REAL_SERVERS } from '@nl/testing';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -116,6 +117,27 @@ describe.each(PROFILES)('access through the gateway (%s)', (profile) => {
       // Per endpoint: another endpoint still has its own minute.
       expect((await api.fetch(LOOKUP, { headers })).status).toBe(200);
     });
+
+    // Two replicas share one count only through a shared Redis, which the embedded run lacks.
+    (profile === 'distributed' && REAL_SERVERS ? it : it.skip)(
+      'should share one count between two gateway replicas on one Redis',
+      async () => {
+        const replicas = [api.url, await api.addGateway()];
+        const { key } = await api.account({ tier: 'trial', credits: 100 });
+        const headers = { 'x-api-key': key };
+        const limit = 60;
+        for (let i = 1; i <= limit; i++) {
+          const res = await fetch(`${replicas[i % 2]}/v1/cbs/sbi/search?q=brood`, { headers });
+          expect(res.status).toBe(200);
+          expect(res.headers.get('ratelimit-remaining')).toBe(String(limit - i));
+        }
+        for (const url of replicas) {
+          const refused = await fetch(`${url}/v1/cbs/sbi/search?q=brood`, { headers });
+          expect(refused.status).toBe(429);
+          expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        }
+      },
+    );
   });
 
   describe('the caller’s account', () => {

@@ -29,6 +29,11 @@ export interface Stack {
   readonly credits: CreditsService;
   readonly db: DataSource;
   readonly gateway: NestFastifyApplication;
+  /**
+   * Distributed only: one more gateway replica on the same bus, database and cache prefix (so
+   * it shares rate-limit counters); returns its base URL. Closed with the stack.
+   */
+  addGateway(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,8 @@ async function stack(
   label: string,
   gateway: NestFastifyApplication,
   apps: NestFastifyApplication[],
+  addGateway: () => Promise<{ app: NestFastifyApplication; url: string }> = () =>
+    Promise.reject(new Error('a second gateway needs the distributed profile')),
 ): Promise<Stack> {
   const accounts = gateway.get(AccountsService);
   const account: Stack['account'] = async ({ tier, credits = 0, subscriptions }) => {
@@ -61,6 +68,11 @@ async function stack(
     credits: gateway.get(CreditsService),
     db: gateway.get(DataSource),
     gateway,
+    addGateway: async () => {
+      const replica = await addGateway();
+      apps.unshift(replica.app);
+      return replica.url;
+    },
     close: async () => {
       for (const app of apps) await app.close();
     },
@@ -90,11 +102,13 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     return stack(url, 'standalone: in-process + PGlite', app, [app]);
   }
   const bus = `e2e-${randomUUID()}`;
+  // Replicas of one deployment share the cache prefix (and with it the rate-limit counters).
+  const env = { CACHE_KEY_PREFIX: `e2e-${randomUUID().slice(0, 8)}`, ...options.env };
+  const startGateway = () =>
+    startApp(composeApp(testConfig('gateway', 'distributed', bus, env), logger, [gateway]));
   const cbs = await startApp(composeApp(testConfig('cbs', 'distributed', bus), logger, [CBS_APP]));
-  const gw = await startApp(
-    composeApp(testConfig('gateway', 'distributed', bus, options.env), logger, [gateway]),
-  );
-  return stack(gw.url, `distributed: ${BACKING}`, gw.app, [gw.app, cbs.app]);
+  const gw = await startGateway();
+  return stack(gw.url, `distributed: ${BACKING}`, gw.app, [gw.app, cbs.app], startGateway);
 }
 
 export const PROFILES = ['standalone', 'distributed'] as const;

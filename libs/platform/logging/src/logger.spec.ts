@@ -43,4 +43,18 @@ describe(createLogger.name, () => {
     expect(JSON.stringify(lines)).not.toContain('nlk_live_secret');
     expect(JSON.stringify(lines)).not.toContain('sig"');
   });
+
+  it('should mask an API key anywhere in a line, keeping its visible prefix', async () => {
+    const { lines, sut } = capture();
+    const key = 'nlk_live_Ab12Cd' + 'x9'.repeat(13);
+    sut.info({ path: `/v1/cbs/sbi/6210?api_key=${key}`, note: `key ${key} twice ${key}` }, key);
+    await new Promise((r) => setImmediate(r));
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('x9x9');
+    expect(lines[0]).toMatchObject({
+      path: '/v1/cbs/sbi/6210?api_key=nlk_live_Ab12Cd…[redacted]',
+      msg: 'nlk_live_Ab12Cd…[redacted]',
+    });
+  });
 });

@@ -19,6 +19,17 @@ export const REDACTED_PATHS = [
   '*.secret',
 ];
 
+/**
+ * Our API keys wherever they end up in a line (a caller who puts one in a query string or a
+ * body): only the visible prefix stays, as in key listings.
+ */
+const API_KEY_PATTERN = /(nlk_live_[0-9A-Za-z]{6})[0-9A-Za-z]+/g;
+
+/** Masks every API key in a serialized log line. */
+export function maskApiKeys(line: string): string {
+  return line.replace(API_KEY_PATTERN, '$1…[redacted]');
+}
+
 export interface LoggerOptions {
   service: string;
   level: string;
@@ -39,6 +50,7 @@ export function createLogger(options: LoggerOptions): Logger {
         return requestId ? { requestId } : {};
       },
       formatters: { level: (label) => ({ level: label }) },
+      hooks: { streamWrite: maskApiKeys },
     },
     options.destination,
   );
