@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TIERS, type Tier } from '@nl/contracts-core';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
 import { generateApiKey, hashApiKey, looksLikeApiKey, visiblePrefix } from '../keys/api-key.js';
+import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
 
 export interface Account {
   readonly id: string;
@@ -30,26 +31,27 @@ export interface KeyOwner {
   readonly subscriptions: readonly string[];
 }
 
-interface AccountRow {
-  id: string;
-  name: string;
-  tier: Tier;
-  subscriptions: string[];
-  balance: string;
-  created_at: Date;
-}
-
 /** How long a resolved key is trusted without asking the database again (revocation in this process is immediate). */
 const KEY_CACHE_MS = 5_000;
 
-function toAccount(row: AccountRow): Account {
+function toAccount(row: AccountEntity): Account {
   return {
     id: row.id,
     name: row.name,
     tier: row.tier,
     subscriptions: row.subscriptions,
     balance: Number(row.balance),
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
+  return {
+    id: row.id,
+    prefix: row.prefix,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
   };
 }
 
@@ -57,11 +59,16 @@ function toAccount(row: AccountRow): Account {
 @Injectable()
 export class AccountsService {
   private readonly keyCache = new Map<string, { owner: KeyOwner | null; until: number }>();
+  private readonly accountRows: Repository<AccountEntity>;
+  private readonly keyRows: Repository<ApiKeyEntity>;
 
   constructor(
     private readonly db: DataSource,
     private readonly credits: CreditsService,
-  ) {}
+  ) {
+    this.accountRows = db.getRepository(AccountEntity);
+    this.keyRows = db.getRepository(ApiKeyEntity);
+  }
 
   async createAccount(input: {
     name: string;
@@ -71,26 +78,24 @@ export class AccountsService {
   }): Promise<Account> {
     if (!TIERS.includes(input.tier)) throw new Error(`Unknown tier ${input.tier}`);
     const id = randomUUID();
-    await this.db.query(
-      'INSERT INTO gw.account (id, name, tier, subscriptions) VALUES ($1, $2, $3, $4)',
-      [id, input.name, input.tier, input.subscriptions ?? []],
-    );
+    await this.accountRows.insert({
+      id,
+      name: input.name,
+      tier: input.tier,
+      subscriptions: input.subscriptions ?? [],
+    });
     if (input.credits) await this.credits.topUp(id, input.credits);
     return this.getAccount(id);
   }
 
   async getAccount(id: string): Promise<Account> {
-    const [row] = (await this.db.query('SELECT * FROM gw.account WHERE id = $1', [
-      id,
-    ])) as AccountRow[];
+    const row = await this.accountRows.findOneBy({ id });
     if (!row) throw new Error(`No account ${id}`);
     return toAccount(row);
   }
 
   async listAccounts(): Promise<Account[]> {
-    return (
-      (await this.db.query('SELECT * FROM gw.account ORDER BY created_at')) as AccountRow[]
-    ).map(toAccount);
+    return (await this.accountRows.find({ order: { createdAt: 'ASC', id: 'ASC' } })).map(toAccount);
   }
 
   async updateAccount(
@@ -98,10 +103,11 @@ export class AccountsService {
     change: { tier?: Tier; subscriptions?: string[] },
   ): Promise<Account> {
     if (change.tier && !TIERS.includes(change.tier)) throw new Error(`Unknown tier ${change.tier}`);
-    await this.db.query(
-      'UPDATE gw.account SET tier = coalesce($2, tier), subscriptions = coalesce($3, subscriptions) WHERE id = $1',
-      [id, change.tier ?? null, change.subscriptions ?? null],
-    );
+    const set = {
+      ...(change.tier && { tier: change.tier }),
+      ...(change.subscriptions && { subscriptions: change.subscriptions }),
+    };
+    if (Object.keys(set).length > 0) await this.accountRows.update({ id }, set);
     this.keyCache.clear();
     return this.getAccount(id);
   }
@@ -111,41 +117,29 @@ export class AccountsService {
     await this.getAccount(accountId);
     const key = generateApiKey();
     const id = randomUUID();
-    await this.db.query(
-      'INSERT INTO gw.api_key (id, account_id, prefix, hash, name) VALUES ($1, $2, $3, $4, $5)',
-      [id, accountId, visiblePrefix(key), hashApiKey(key), name ?? null],
-    );
-    const [info] = await this.listKeys(accountId).then((keys) => keys.filter((k) => k.id === id));
-    return { key, info };
+    await this.keyRows.insert({
+      id,
+      accountId,
+      prefix: visiblePrefix(key),
+      hash: hashApiKey(key),
+      name: name ?? null,
+    });
+    return { key, info: toKeyInfo(await this.keyRows.findOneByOrFail({ id })) };
   }
 
   async listKeys(accountId: string): Promise<ApiKeyInfo[]> {
-    const rows = (await this.db.query(
-      'SELECT id, prefix, name, created_at, revoked_at FROM gw.api_key WHERE account_id = $1 ORDER BY created_at',
-      [accountId],
-    )) as {
-      id: string;
-      prefix: string;
-      name: string | null;
-      created_at: Date;
-      revoked_at: Date | null;
-    }[];
-    return rows.map((r) => ({
-      id: r.id,
-      prefix: r.prefix,
-      name: r.name,
-      createdAt: new Date(r.created_at).toISOString(),
-      revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
-    }));
+    return (
+      await this.keyRows.find({ where: { accountId }, order: { createdAt: 'ASC', id: 'ASC' } })
+    ).map(toKeyInfo);
   }
 
   async revokeKey(keyId: string): Promise<boolean> {
-    const rows = (await this.db.query(
-      'UPDATE gw.api_key SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id',
-      [keyId],
-    )) as unknown[];
+    const result = await this.keyRows.update(
+      { id: keyId, revokedAt: IsNull() },
+      { revokedAt: () => 'now()' },
+    );
     this.keyCache.clear();
-    return (Array.isArray(rows[0]) ? rows[0] : rows).length > 0;
+    return (result.affected ?? 0) > 0;
   }
 
   /** The owner of a live key, or null for an unknown or revoked one. */

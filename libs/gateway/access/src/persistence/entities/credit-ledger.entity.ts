@@ -1,0 +1,55 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+} from 'typeorm';
+import { AccountEntity } from './account.entity.js';
+
+export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release';
+
+/**
+ * The append-only credit ledger (ARCHITECTURE §5). `amount` is the signed change to the balance;
+ * `charged` what a settle earned. One row per charge and kind makes a repeat impossible.
+ */
+@Entity({ schema: 'gw', name: 'credit_ledger' })
+@Unique('credit_ledger_charge_id_kind_key', ['chargeId', 'kind'])
+@Index('credit_ledger_usage_idx', ['accountId', 'createdAt'])
+@Check('credit_ledger_kind_check', `kind IN ('topup', 'reserve', 'settle', 'release')`)
+export class CreditLedgerEntity {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
+  id!: string;
+
+  @Column('uuid', { name: 'account_id' })
+  accountId!: string;
+
+  @ManyToOne(() => AccountEntity, { nullable: false })
+  @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'credit_ledger_account_id_fkey' })
+  account?: AccountEntity;
+
+  @Column('text')
+  kind!: LedgerKind;
+
+  @Column('uuid', { name: 'charge_id' })
+  chargeId!: string;
+
+  @Column('text', { name: 'request_id', nullable: true })
+  requestId!: string | null;
+
+  @Column('text', { nullable: true })
+  endpoint!: string | null;
+
+  @Column('bigint')
+  amount!: string;
+
+  @Column('bigint', { default: 0 })
+  charged!: string;
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt!: Date;
+}

@@ -1,0 +1,4 @@
+export * from './account.entity.js';
+export * from './api-key.entity.js';
+export * from './credit-ledger.entity.js';
+export * from './credit-reservation.entity.js';
