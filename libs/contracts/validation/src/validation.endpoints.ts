@@ -1,4 +1,11 @@
 import { DAY, HOUR, MINUTE, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
+import { DnsRecordsQuery, EmailBody, VatCheckBody } from './validation.requests.js';
+import {
+  DisposableResponse,
+  DnsRecordsResponse,
+  EmailValidationResponse,
+  VatValidationResponse,
+} from './validation.responses.js';
 
 export const VALIDATION_SUBJECTS = {
   vat: 'validation.vat.check',
@@ -16,6 +23,16 @@ export const VALIDATION_ENDPOINTS: readonly EndpointDefinition[] = [
     method: 'POST',
     paths: ['/v1/validate/vat'],
     subject: VALIDATION_SUBJECTS.vat,
+    request: VatCheckBody,
+    response: VatValidationResponse,
+    errorResponses: [
+      {
+        status: 503,
+        description:
+          'The member state is unavailable and no earlier answer is stored: `valid` null, `error` "ms_unavailable", with Retry-After. Not charged.',
+        type: VatValidationResponse,
+      },
+    ],
     summary: 'Validate an EU VAT number (VIES)',
     description:
       'Format and checksum check, then a live VIES query; company name and address where the member state shares them. A stored answer is served when the member state is offline.',
@@ -31,6 +48,16 @@ export const VALIDATION_ENDPOINTS: readonly EndpointDefinition[] = [
     method: 'POST',
     paths: ['/v1/validate/email'],
     subject: VALIDATION_SUBJECTS.email,
+    request: EmailBody,
+    response: EmailValidationResponse,
+    errorResponses: [
+      {
+        status: 422,
+        description:
+          'A check failed: `valid` false, and `checks` shows the failing step (format, domain_exists or has_mx_record) as false. Not charged.',
+        type: EmailValidationResponse,
+      },
+    ],
     summary: 'Validate an e-mail address',
     description:
       'RFC 5321 syntax, domain exists in DNS, domain has MX records; 422 names the failing check.',
@@ -47,6 +74,8 @@ export const VALIDATION_ENDPOINTS: readonly EndpointDefinition[] = [
     method: 'POST',
     paths: ['/api/v1/validate/email/disposable', '/v1/validate/email/disposable'],
     subject: VALIDATION_SUBJECTS.disposable,
+    request: EmailBody,
+    response: DisposableResponse,
     summary: 'Disposable e-mail domain check',
     description:
       'Tests the domain of an address against a blocklist of more than 100,000 disposable-mail domains, refreshed several times a week. A hit is an indication only.',
@@ -63,6 +92,8 @@ export const VALIDATION_ENDPOINTS: readonly EndpointDefinition[] = [
     method: 'GET',
     paths: ['/v1/lookup/dns/records'],
     subject: VALIDATION_SUBJECTS.dns,
+    request: DnsRecordsQuery,
+    response: DnsRecordsResponse,
     summary: 'DNS records of a domain',
     description:
       'A, AAAA, CNAME, MX, NS, TXT, SOA, PTR, SRV or ALL (each type queried and merged).',

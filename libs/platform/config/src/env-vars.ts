@@ -53,4 +53,34 @@ export const PLATFORM_ENV_VARS: readonly EnvVarSpec[] = [
     description: 'Where the embedded PGlite database lives; `memory` keeps it in memory only.',
     default: './.data',
   },
+  {
+    name: 'VIES_URL',
+    description:
+      'Base URL of the EU VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api). Unset: VAT checks answer 503 upstream_not_configured, so nothing leaves the machine by default.',
+  },
+  {
+    name: 'DNS_SERVERS',
+    description:
+      'DNS resolvers for the DNS lookup and e-mail checks, comma-separated IP[:port]. Unset: the system resolvers.',
+  },
+  {
+    name: 'DNS_TIMEOUT_MS',
+    description: 'Timeout of one DNS query in milliseconds.',
+    default: '3000',
+  },
+  {
+    name: 'DISPOSABLE_DENY_URLS',
+    description:
+      'Plain-text or JSON lists of disposable e-mail domains to refresh from, comma-separated. Unset: the shipped snapshot only.',
+  },
+  {
+    name: 'DISPOSABLE_ALLOW_URLS',
+    description:
+      'Allowlists (domains never reported as disposable) to refresh from, comma-separated.',
+  },
+  {
+    name: 'DISPOSABLE_REFRESH_HOURS',
+    description: 'Hours between refreshes of the disposable-domain list (when URLs are set).',
+    default: '24',
+  },
 ];

@@ -20,6 +20,18 @@ export interface PlatformConfig {
   readonly cache: CacheConfig;
   /** Token of the gateway's admin API; null turns the admin API off. */
   readonly adminToken: string | null;
+  /** Where the domain services' upstreams are; unset ones answer 503 upstream_not_configured. */
+  readonly upstreams: UpstreamsConfig;
+}
+
+export interface UpstreamsConfig {
+  readonly vies: { readonly url: string | null };
+  readonly dns: { readonly servers: readonly string[] | null; readonly timeoutMs: number };
+  readonly disposable: {
+    readonly denyUrls: readonly string[];
+    readonly allowUrls: readonly string[];
+    readonly refreshHours: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -77,6 +89,28 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
   if (!/^[\w.-]{1,64}$/.test(get('CACHE_KEY_PREFIX') ?? ''))
     problems.push('CACHE_KEY_PREFIX must be 1-64 letters, digits, dots, dashes or underscores');
 
+  const list = (name: string) =>
+    (get(name) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const viesUrl = get('VIES_URL') ?? null;
+  if (viesUrl && !isUrl(viesUrl, ['http:', 'https:']))
+    problems.push('VIES_URL must be an http(s) URL');
+  const dnsServers = list('DNS_SERVERS');
+  if (dnsServers.some((s) => !/^(\[[0-9a-f:]+\]|[0-9.]+|[0-9a-f:]+)(:\d{1,5})?$/i.test(s)))
+    problems.push('DNS_SERVERS must be IP addresses, optionally with :port');
+  const dnsTimeoutMs = Number(get('DNS_TIMEOUT_MS'));
+  if (!Number.isInteger(dnsTimeoutMs) || dnsTimeoutMs < 100 || dnsTimeoutMs > 30_000)
+    problems.push('DNS_TIMEOUT_MS must be an integer from 100 to 30000');
+  const denyUrls = list('DISPOSABLE_DENY_URLS');
+  const allowUrls = list('DISPOSABLE_ALLOW_URLS');
+  if ([...denyUrls, ...allowUrls].some((u) => !isUrl(u, ['http:', 'https:'])))
+    problems.push('DISPOSABLE_DENY_URLS and DISPOSABLE_ALLOW_URLS must be http(s) URLs');
+  const refreshHours = Number(get('DISPOSABLE_REFRESH_HOURS'));
+  if (!(refreshHours >= 1 && refreshHours <= 24 * 14))
+    problems.push('DISPOSABLE_REFRESH_HOURS must be a number from 1 to 336');
+
   if (options.profile === 'distributed') {
     for (const [name, value] of [
       ['NATS_URL', natsUrl],
@@ -105,6 +139,11 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
       ? { kind: 'redis', url: redisUrl, prefix: get('CACHE_KEY_PREFIX') ?? 'nl' }
       : { kind: 'memory' },
     adminToken,
+    upstreams: {
+      vies: { url: viesUrl },
+      dns: { servers: dnsServers.length ? dnsServers : null, timeoutMs: dnsTimeoutMs },
+      disposable: { denyUrls, allowUrls, refreshHours },
+    },
   };
 }
 

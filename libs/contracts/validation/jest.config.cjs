@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'contracts-validation',
+  preset: '../../../jest.preset.cjs',
+  rootDir: __dirname,
+};

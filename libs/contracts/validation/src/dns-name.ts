@@ -1,0 +1,68 @@
+import { isIP } from 'node:net';
+
+/** Record types the DNS lookup answers; ALL queries each of the others and merges them. */
+export const DNS_RECORD_TYPES = [
+  'A',
+  'AAAA',
+  'CNAME',
+  'MX',
+  'NS',
+  'TXT',
+  'SOA',
+  'PTR',
+  'SRV',
+] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+export const DNS_QUERY_TYPES = [...DNS_RECORD_TYPES, 'ALL'] as const;
+export type DnsQueryType = (typeof DNS_QUERY_TYPES)[number];
+
+/** Suffixes that only resolve inside private networks (RFC 6762, 6761, 8375 and common use). */
+const INTERNAL_SUFFIXES = [
+  'local',
+  'internal',
+  'localhost',
+  'localdomain',
+  'lan',
+  'home',
+  'home.arpa',
+  'corp',
+  'intranet',
+  'private',
+  'test',
+  'invalid',
+  'example',
+];
+
+/** True when every character is 7-bit ASCII (no IDN conversion needed). */
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
+
+/**
+ * Why a name may not be looked up, or null when it is a public DNS name: IP addresses (also
+ * in brackets), `localhost`, single labels, internal suffixes, empty labels (`a..b`), labels
+ * over 63 or names over 253 characters. Underscores are allowed (SRV and TXT owner names such
+ * as `_sip._tcp.example.nl`). Expects a trimmed, lower-case, ASCII (punycode) name without the
+ * trailing root dot.
+ */
+export function publicDnsNameProblem(name: string): string | null {
+  if (name.length === 0) return 'is empty';
+  if (name.length > 253) return 'is longer than 253 characters';
+  if (isIP(name) || isIP(name.replace(/^\[|\]$/g, '')))
+    return 'is an IP address, not a domain name';
+  const labels = name.split('.');
+  if (labels.some((l) => l.length === 0))
+    return 'has an empty label (two dots in a row, or a leading dot)';
+  if (labels.some((l) => l.length > 63)) return 'has a label longer than 63 characters';
+  if (labels.some((l) => !LABEL.test(l)))
+    return 'may only contain letters, digits, hyphens and underscores, and no label may start or end with a hyphen';
+  if (labels.length < 2)
+    return 'must have at least two labels (a single label is not a public name)';
+  const suffix = INTERNAL_SUFFIXES.find((s) => name === s || name.endsWith(`.${s}`));
+  if (suffix) return `ends in .${suffix}, which is not a public DNS name`;
+  if (/^\d+$/.test(labels[labels.length - 1])) return 'has an all-numeric top-level label';
+  return null;
+}

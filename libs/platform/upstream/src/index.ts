@@ -1,0 +1,3 @@
+export * from './upstream-client.js';
+export * from './upstream-errors.js';
+export * from './upstream.health.js';
