@@ -1,3 +1,4 @@
+export * from './admin/admin-cli.js';
 export * from './access.module.js';
 export * from './accounts/accounts.service.js';
 export * from './credits/credits.service.js';

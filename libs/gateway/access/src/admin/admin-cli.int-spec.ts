@@ -1,0 +1,154 @@
+import { dataSourceOptions, runMigrations } from '@nl/platform-database';
+import { testConfig } from '@nl/testing';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { CreditsService } from '../credits/credits.service.js';
+import { GATEWAY_DATABASE } from '../gateway.database.js';
+import { hashApiKey } from '../keys/api-key.js';
+import { runAdminCli } from './admin-cli.js';
+
+describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', (profile) => {
+  const config = testConfig('admin-cli-test', profile);
+  let db: DataSource;
+  let accounts: AccountsService;
+  let credits: CreditsService;
+
+  beforeAll(async () => {
+    db = await new DataSource(
+      await dataSourceOptions(config.database, [GATEWAY_DATABASE]),
+    ).initialize();
+    await runMigrations(db, config.database.kind === 'pglite');
+    credits = new CreditsService(db);
+    accounts = new AccountsService(db, credits);
+  });
+  afterAll(() => db.destroy());
+
+  /** Runs one command; returns its exit code and everything it printed. */
+  async function admin(...argv: string[]) {
+    const lines: string[] = [];
+    const code = await runAdminCli(argv, { accounts, credits, print: (l) => lines.push(l) });
+    return { code, text: lines.join('\n') };
+  }
+  async function json<T>(...argv: string[]): Promise<T> {
+    const { code, text } = await admin(...argv, '--json');
+    expect(code).toBe(0);
+    return JSON.parse(text) as T;
+  }
+
+  it('should create an account with credits and show it', async () => {
+    const name = `cli ${randomUUID()}`;
+    const created = await admin(
+      'create-account',
+      '--name',
+      name,
+      '--tier',
+      'paid',
+      '--credits',
+      '12.5',
+    );
+    expect(created.code).toBe(0);
+    const id = /account ([0-9a-f-]{36})/.exec(created.text)?.[1] ?? '';
+    expect(created.text).toContain('paid, 12.50 credits');
+    expect((await accounts.getAccount(id)).balance).toBe(1250);
+    const listed = await json<{ id: string; name: string }[]>('list-accounts');
+    expect(listed).toContainEqual(expect.objectContaining({ id, name }));
+    const shown = await admin('show', id);
+    expect(shown.text).toMatch(/Balance\s+12\.50 credits/);
+  });
+
+  it('should print a new key once and store only its hash', async () => {
+    const { id } = await json<{ id: string }>(
+      'create-account',
+      '--name',
+      'cli keys',
+      '--tier',
+      'trial',
+    );
+    const created = await admin('create-key', id, '--name', 'prod');
+    expect(created.code).toBe(0);
+    const key = /nlk_live_[0-9A-Za-z]{32}/.exec(created.text)?.[0] ?? '';
+    expect(created.text).toContain('cannot be shown again');
+    const rows = (await db.query('SELECT * FROM gw.api_key WHERE account_id = $1', [id])) as {
+      hash: string;
+    }[];
+    expect(JSON.stringify(rows)).not.toContain(key);
+    expect(rows[0].hash).toBe(hashApiKey(key));
+    expect((await accounts.findOwner(key))?.accountId).toBe(id);
+
+    const [info] = await json<{ id: string; prefix: string }[]>('list-keys', id);
+    expect(info.prefix).toBe(`${key.slice(0, 15)}…`);
+    expect((await admin('list-keys', id)).text).not.toContain(key);
+  });
+
+  it('should revoke a key, and refuse a second revocation', async () => {
+    const { id } = await json<{ id: string }>(
+      'create-account',
+      '--name',
+      'cli revoke',
+      '--tier',
+      'paid',
+    );
+    const { key, id: keyId } = await json<{ key: string; id: string }>('create-key', id);
+    expect((await admin('revoke-key', keyId)).code).toBe(0);
+    expect(await new AccountsService(db, credits).findOwner(key)).toBeNull();
+    const again = await admin('revoke-key', keyId);
+    expect(again).toEqual({ code: 2, text: `There is no live key ${keyId}.` });
+  });
+
+  it('should add credits through the ledger and change tier and subscriptions', async () => {
+    const { id } = await json<{ id: string }>(
+      'create-account',
+      '--name',
+      'cli money',
+      '--tier',
+      'trial',
+    );
+    expect((await admin('add-credits', id, '2.25')).text).toContain('the balance is 2.25');
+    const [ledger] = (await db.query(
+      `SELECT sum(amount)::int AS total, count(*)::int AS n FROM gw.credit_ledger WHERE account_id = $1 AND kind = 'topup'`,
+      [id],
+    )) as { total: number; n: number }[];
+    expect(ledger).toEqual({ total: 225, n: 1 });
+    expect((await admin('set-tier', id, 'premium')).code).toBe(0);
+    expect((await admin('set-subscriptions', id, 'truck-parking,emission-zones')).code).toBe(0);
+    expect(await accounts.getAccount(id)).toMatchObject({
+      tier: 'premium',
+      subscriptions: ['truck-parking', 'emission-zones'],
+      balance: 225,
+    });
+    expect((await admin('set-subscriptions', id, 'none')).code).toBe(0);
+    expect((await accounts.getAccount(id)).subscriptions).toEqual([]);
+  });
+
+  it.each([
+    [['frobnicate'], /Unknown command "frobnicate"/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['create-account', '--tier', 'paid'], /name: /],
+    [['create-account', '--name', 'x', '--tier', 'gold'], /tier must be one of/],
+    [['create-account', '--name', 'x', '--tier', 'paid', '--credits', '1.234'], /credits/],
+    [['show'], /show needs an account id/],
+    [['show', 'nope'], /"nope" is not an account id/],
+    [['show', randomUUID()], /There is no account/],
+    [['add-credits', randomUUID(), '5'], /There is no account/],
+    [['revoke-key', 'nope'], /There is no live key nope/],
+  ])('should refuse %j with exit code 2 and a message', async (argv, message) => {
+    const result = await admin(...argv);
+    expect(result.code).toBe(2);
+    expect(result.text).toMatch(message);
+    expect(result.text).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('should refuse a negative or zero top-up', async () => {
+    const { id } = await json<{ id: string }>(
+      'create-account',
+      '--name',
+      'cli zero',
+      '--tier',
+      'paid',
+    );
+    expect((await admin('add-credits', id, '0')).code).toBe(2);
+    expect((await admin('add-credits', id, '-5')).code).toBe(2);
+    expect((await accounts.getAccount(id)).balance).toBe(0);
+  });
+});

@@ -1,0 +1,235 @@
+import { type Tier } from '@nl/contracts-core';
+import { DomainError, validateInput } from '@nl/platform-errors';
+import { parseArgs } from 'node:util';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import {
+  CreateAccountBody,
+  CreateKeyBody,
+  TopUpBody,
+  UUID,
+  UpdateAccountBody,
+} from './admin.dto.js';
+
+export interface AdminCliDeps {
+  readonly accounts: AccountsService;
+  readonly credits: CreditsService;
+  readonly print: (line: string) => void;
+}
+
+const HELP = `Usage: npm run admin -- <command> [arguments] [--json]
+
+  create-account --name <name> --tier <free|trial|paid|premium> [--subscriptions a,b] [--credits 100]
+  list-accounts
+  show <account id>                        account, balance, keys and usage of the last 30 days
+  set-tier <account id> <tier>
+  set-subscriptions <account id> <a,b|none>
+  add-credits <account id> <credits>       e.g. 250 or 12.50
+  create-key <account id> [--name <name>]  prints the key once; it cannot be shown again
+  list-keys <account id>
+  revoke-key <key id>
+  help
+
+Works on the configured database (DATABASE_URL, else PGLITE_DATA_DIR, default ./.data).
+--json prints machine-readable output.`;
+
+/** A mistake of the caller: printed as a message with exit code 2, never as a stack trace. */
+class UsageError extends Error {}
+
+const credits = (hundredths: number) => (hundredths / 100).toFixed(2);
+
+function describeError(error: unknown): string {
+  if (error instanceof DomainError && error.extra.errors?.length)
+    return error.extra.errors.map((e) => `${e.field}: ${e.message}`).join('\n');
+  return (error as Error).message;
+}
+
+/**
+ * The administration CLI (`npm run admin -- …`): the operations of the `/admin` HTTP API on the
+ * database directly, for operators with access to it. Returns the process exit code.
+ */
+export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): Promise<number> {
+  const { accounts, print } = deps;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        name: { type: 'string' },
+        tier: { type: 'string' },
+        subscriptions: { type: 'string' },
+        credits: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    print(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command = 'help', ...args] = values.help ? ['help'] : positionals;
+  const out = (json: unknown, text: string) =>
+    print(values.json ? JSON.stringify(json, null, 2) : text);
+
+  const arg = (index: number, what: string): string => {
+    const value = args[index];
+    if (!value) throw new UsageError(`${command} needs ${what}.`);
+    return value;
+  };
+  const accountId = async (index = 0) => {
+    const id = arg(index, 'an account id');
+    if (!UUID.test(id)) throw new UsageError(`"${id}" is not an account id (a UUID).`);
+    await accounts.getAccount(id).catch(() => {
+      throw new UsageError(`There is no account ${id}.`);
+    });
+    return id;
+  };
+  const list = (value: string | undefined) =>
+    value === undefined || value === 'none'
+      ? []
+      : value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+
+  try {
+    switch (command) {
+      case 'help':
+        print(HELP);
+        return 0;
+      case 'create-account': {
+        const input = validateInput(CreateAccountBody, {
+          name: values.name,
+          tier: values.tier,
+          subscriptions:
+            values.subscriptions === undefined ? undefined : list(values.subscriptions),
+          credits: values.credits,
+        });
+        const account = await accounts.createAccount({
+          ...input,
+          credits: input.credits ? Math.round(input.credits * 100) : undefined,
+        });
+        out(
+          account,
+          `Created account ${account.id} (${account.name}, ${account.tier}, ${credits(account.balance)} credits).`,
+        );
+        return 0;
+      }
+      case 'list-accounts': {
+        const all = await accounts.listAccounts();
+        out(
+          all,
+          all.length === 0
+            ? 'No accounts.'
+            : all
+                .map(
+                  (a) =>
+                    `${a.id}  ${a.tier.padEnd(7)}  ${credits(a.balance).padStart(12)}  ${a.name}`,
+                )
+                .join('\n'),
+        );
+        return 0;
+      }
+      case 'show': {
+        const id = await accountId();
+        const account = await accounts.getAccount(id);
+        const keys = await accounts.listKeys(id);
+        const usage = await accounts.usage(id, 30);
+        out(
+          { ...account, keys, usage },
+          [
+            `Account   ${account.id}`,
+            `Name      ${account.name}`,
+            `Tier      ${account.tier}${account.subscriptions.length ? ` (subscriptions: ${account.subscriptions.join(', ')})` : ''}`,
+            `Balance   ${credits(account.balance)} credits`,
+            `Keys      ${keys.length === 0 ? 'none' : keys.length}`,
+            ...keys.map(
+              (k) =>
+                `  ${k.id}  ${k.prefix}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'live'}${k.name ? `  (${k.name})` : ''}`,
+            ),
+            `Usage     ${usage.length === 0 ? 'none in the last 30 days' : 'last 30 days, per day and endpoint'}`,
+            ...usage.map(
+              (u) =>
+                `  ${u.day}  ${u.endpoint.padEnd(32)} ${String(u.calls).padStart(6)} calls  ${u.credits.toFixed(2)} credits`,
+            ),
+          ].join('\n'),
+        );
+        return 0;
+      }
+      case 'set-tier': {
+        const id = await accountId();
+        const { tier } = validateInput(UpdateAccountBody, { tier: arg(1, 'a tier') });
+        const account = await accounts.updateAccount(id, { tier: tier as Tier });
+        out(account, `Account ${id} is now ${account.tier}.`);
+        return 0;
+      }
+      case 'set-subscriptions': {
+        const id = await accountId();
+        const { subscriptions } = validateInput(UpdateAccountBody, {
+          subscriptions: list(arg(1, 'subscriptions (a,b or none)')),
+        });
+        const account = await accounts.updateAccount(id, { subscriptions: subscriptions ?? [] });
+        out(account, `Account ${id} subscriptions: ${account.subscriptions.join(', ') || 'none'}.`);
+        return 0;
+      }
+      case 'add-credits': {
+        const id = await accountId();
+        const { credits: amount } = validateInput(TopUpBody, {
+          credits: arg(1, 'an amount of credits'),
+        });
+        const balance = await deps.credits.topUp(id, Math.round(amount * 100));
+        out(
+          { accountId: id, added: amount, balance: balance / 100 },
+          `Added ${amount.toFixed(2)} credits; the balance is ${credits(balance)}.`,
+        );
+        return 0;
+      }
+      case 'create-key': {
+        const id = await accountId();
+        const { name } = validateInput(CreateKeyBody, { name: values.name });
+        const { key, info } = await accounts.createKey(id, name);
+        out(
+          { key, ...info },
+          `New key ${info.id} for account ${id}:\n\n    ${key}\n\nStore it now: only its hash is kept, so it cannot be shown again.`,
+        );
+        return 0;
+      }
+      case 'list-keys': {
+        const keys = await accounts.listKeys(await accountId());
+        out(
+          keys,
+          keys.length === 0
+            ? 'No keys.'
+            : keys
+                .map(
+                  (k) =>
+                    `${k.id}  ${k.prefix}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'live'}${k.name ? `  (${k.name})` : ''}`,
+                )
+                .join('\n'),
+        );
+        return 0;
+      }
+      case 'revoke-key': {
+        const id = arg(0, 'a key id');
+        if (!UUID.test(id) || !(await accounts.revokeKey(id)))
+          throw new UsageError(`There is no live key ${id}.`);
+        out(
+          { revoked: id },
+          `Revoked key ${id}; it stops working at once (other gateway replicas within 5 s).`,
+        );
+        return 0;
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}".\n\n${HELP}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof DomainError) {
+      print(describeError(error));
+      return 2;
+    }
+    throw error;
+  }
+}
