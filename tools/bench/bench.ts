@@ -32,6 +32,29 @@ function checkWarm(
   return warnings;
 }
 
+/** An economy row must really have authenticated, limited and charged every call. */
+async function checkEconomy(
+  target: Target,
+  url: string,
+  headers: Record<string, string>,
+): Promise<string[]> {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  await res.arrayBuffer();
+  const charged = res.headers.get('x-credits-charged');
+  const limit = res.headers.get('ratelimit-limit');
+  progress(
+    `(${target.key}) after the load: X-Credits-Charged ${charged ?? 'absent'}, X-Credits-Remaining ${res.headers.get('x-credits-remaining') ?? 'absent'}, RateLimit-Remaining ${res.headers.get('ratelimit-remaining') ?? 'absent'} of ${limit ?? 'absent'}`,
+  );
+  const unauthenticated = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  await unauthenticated.arrayBuffer();
+  const problems: string[] = [];
+  if (!charged || Number(charged) <= 0) problems.push('the economy row did not charge credits');
+  if (!limit) problems.push('the economy row sent no RateLimit headers');
+  if (unauthenticated.status !== 401)
+    problems.push(`a call without a key answered ${unauthenticated.status}, not 401`);
+  return problems;
+}
+
 async function measureRunning(
   target: Target,
   ctx: BenchContext,
@@ -45,6 +68,7 @@ async function measureRunning(
     `(${target.key}) measuring ${running.url}: ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s`,
   );
   const measurement = await measure(running.url, headers);
+  if (headers['x-api-key']) warnings.push(...(await checkEconomy(target, running.url, headers)));
   // Read before stopping: VmHWM disappears with the process.
   const peaks = await Promise.all(running.pids.map(peakRssMb));
   const peakRss = peaks.every((p): p is number => p !== null) ? peaks : undefined;

@@ -15,7 +15,7 @@ export interface Row {
 }
 
 const COLUMNS = [
-  { title: 'target', width: 42 },
+  { title: 'target', width: 58 },
   { title: 'req/s', width: 10 },
   { title: 'p50 ms', width: 9 },
   { title: 'p99 ms', width: 9 },
@@ -71,12 +71,22 @@ function ratios(rows: readonly Row[]): string {
   const base = rows.find((r) => r.target.baseline && r.measurement);
   const baseRate = base?.measurement?.reqPerSec;
   if (!base || !baseRate) return 'ratios: n/a (the baseline did not run)';
-  const parts = rows.flatMap((r) =>
-    r !== base && r.measurement
-      ? [`${r.target.key}/${base.target.key} = ${(r.measurement.reqPerSec / baseRate).toFixed(2)}`]
-      : [],
-  );
-  return `ratios: ${parts.join('   ') || 'n/a'}   (req/s)`;
+  const rate = (r: Row) => r.measurement?.reqPerSec;
+  const ratio = (r: Row, other: Row) => {
+    const [x, y] = [rate(r), rate(other)];
+    return x && y ? [`${r.target.key}/${other.target.key} = ${(x / y).toFixed(2)}`] : [];
+  };
+  const versus = rows.flatMap((r) => {
+    const other = rows.find((o) => o.target.key === r.target.versus);
+    return other ? ratio(r, other) : [];
+  });
+  const parts = rows.flatMap((r) => (r !== base ? ratio(r, base) : []));
+  return [
+    `ratios to the baseline: ${parts.join('   ') || 'n/a'}   (req/s)`,
+    ...(versus.length
+      ? [`cost of auth + limits + credits: ${versus.join('   ')}   (req/s, 1.00 = free)`]
+      : []),
+  ].join('\n');
 }
 
 function problems(rows: readonly Row[]): string[] {

@@ -1,8 +1,8 @@
 // What the bench compares. Each target starts its own process(es) on its own ports and hands back
-// a RunningTarget; bench.ts warms, measures and stops them one after the other. To add a row
-// (e.g. "with auth, limits and credits"), append a Target to TARGETS: set `headers` on the
-// RunningTarget for an API key, and reuse startApps() for the processes.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// a RunningTarget; bench.ts warms, measures and stops them one after the other. Rows: the product
+// as shipped (auth, rate limits and credits on), the same chain without those access steps, both
+// standalone and distributed, and a bare Nest + Fastify baseline.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -38,6 +38,8 @@ export interface Target {
   readonly label: string;
   /** The row the others are divided by. */
   readonly baseline?: boolean;
+  /** Key of another row this one is also compared with (the economy row with its open chain). */
+  readonly versus?: string;
   /** Whether the endpoint reports x-cache, so the warm-up must end with a HIT. */
   readonly cached: boolean;
   /** Why the target cannot run here (missing servers, no body yet), or null to run it. */
@@ -86,55 +88,111 @@ export async function startApps(
 /** The apps log at warn so logging a line per request doesn't dominate what we measure. */
 const appEnv = (port: number) => ({ PORT: String(port), HOST, LOG_LEVEL: 'warn' });
 
-const standalone: Target = {
-  key: 'a',
-  label: 'standalone (in-process)',
-  cached: true,
-  start: () =>
-    startApps(
-      [
-        {
-          name: 'standalone',
-          script: 'apps/standalone/src/main.js',
-          port: 3401,
-          // Without these it would use the real servers; we want in-process, PGlite, memory cache.
-          env: childEnv({ ...appEnv(3401), PGLITE_DATA_DIR: 'memory' }, [
-            'NATS_URL',
-            'DATABASE_URL',
-            'REDIS_URL',
-          ]),
-        },
-      ],
-      3401,
-    ),
-};
+/** Waits for the key an economy app writes once its account exists. */
+async function readKey(file: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const key = await readFile(file, 'utf8').catch(() => '');
+    if (key.startsWith('nlk_')) return key;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no API key appeared in ${file} within 15 s`);
+}
 
-const distributed: Target = {
-  key: 'b',
-  label: 'distributed (gateway → NATS → cbs)',
-  cached: true,
-  preflight: () => unreachableServers(),
-  start: () => {
-    const urls = distributedUrls();
-    return startApps(
-      [
-        {
-          name: 'cbs',
-          script: 'apps/cbs/src/main.js',
-          port: 3403,
-          env: childEnv({ ...appEnv(3403), ...urls }),
-        },
-        {
-          name: 'gateway',
-          script: 'apps/gateway/src/main.js',
-          port: 3402,
-          env: childEnv({ ...appEnv(3402), ...urls }),
-        },
-      ],
-      3402,
-    );
-  },
-};
+/** Starts `specs`; economy targets get the key of a fresh Premium account as X-Api-Key. */
+async function startWithKey(
+  specs: (keyFile: string) => AppSpec[],
+  port: number,
+  economy: boolean,
+): Promise<RunningTarget> {
+  const dir = await mkdtemp(join(tmpdir(), 'nl-bench-key-'));
+  const keyFile = join(dir, 'key');
+  const running = await startApps(specs(keyFile), port, () =>
+    rm(dir, { recursive: true, force: true }),
+  );
+  if (!economy) return running;
+  try {
+    return { ...running, headers: { 'x-api-key': await readKey(keyFile) } };
+  } catch (err) {
+    await running.stop();
+    throw err;
+  }
+}
+
+const benchApp = 'tools/bench/bench-app.js';
+
+function standaloneTarget(key: string, economy: boolean, port: number): Target {
+  return {
+    key,
+    label: economy ? 'standalone, auth + limits + credits' : 'standalone, open chain (no access)',
+    versus: economy ? 'a0' : undefined,
+    cached: true,
+    start: () =>
+      startWithKey(
+        (keyFile) => [
+          {
+            name: economy ? 'standalone-economy' : 'standalone-open',
+            script: benchApp,
+            port,
+            // Without the unset list it would use the real servers; we want in-process, PGlite,
+            // memory cache, as `npm start`.
+            env: childEnv(
+              {
+                ...appEnv(port),
+                PGLITE_DATA_DIR: 'memory',
+                BENCH_ROLE: economy ? 'standalone-economy' : 'standalone-open',
+                BENCH_KEY_FILE: keyFile,
+              },
+              ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
+            ),
+          },
+        ],
+        port,
+        economy,
+      ),
+  };
+}
+
+function distributedTarget(key: string, economy: boolean, port: number): Target {
+  return {
+    key,
+    label: economy
+      ? 'distributed (→ NATS → cbs), auth + limits + credits'
+      : 'distributed (→ NATS → cbs), open chain',
+    versus: economy ? 'b0' : undefined,
+    cached: true,
+    preflight: () => unreachableServers(),
+    start: () => {
+      const urls = distributedUrls();
+      // A prefix of its own: rate-limit counters and caches of earlier runs must not count.
+      const prefix = `bench-${process.pid}-${key}`;
+      return startWithKey(
+        (keyFile) => [
+          {
+            name: 'cbs',
+            script: 'apps/cbs/src/main.js',
+            port: port + 1,
+            env: childEnv({ ...appEnv(port + 1), ...urls, CACHE_KEY_PREFIX: prefix }),
+          },
+          {
+            name: economy ? 'gateway-economy' : 'gateway-open',
+            script: benchApp,
+            port,
+            env: childEnv({
+              ...appEnv(port),
+              ...urls,
+              CACHE_KEY_PREFIX: prefix,
+              BENCH_ROLE: economy ? 'gateway-economy' : 'gateway-open',
+              BENCH_KEY_FILE: keyFile,
+            }),
+          },
+        ],
+        port,
+        economy,
+      );
+    },
+  };
+}
 
 const bare: Target = {
   key: 'c',
@@ -148,7 +206,7 @@ const bare: Target = {
     const dir = await mkdtemp(join(tmpdir(), 'nl-bench-'));
     const bodyFile = join(dir, 'body.json');
     await writeFile(bodyFile, ctx.referenceBody ?? '');
-    const env = childEnv({ PORT: '3404', HOST, BENCH_BODY_FILE: bodyFile }, [
+    const env = childEnv({ PORT: '3409', HOST, BENCH_BODY_FILE: bodyFile }, [
       'NATS_URL',
       'DATABASE_URL',
       'REDIS_URL',
@@ -159,15 +217,21 @@ const bare: Target = {
         {
           name: 'bare-server',
           script: 'tools/bench/bare-server.js',
-          port: 3404,
+          port: 3409,
           env,
           readyPath: ENDPOINT,
         },
       ],
-      3404,
+      3409,
       cleanup,
     );
   },
 };
 
-export const TARGETS: readonly Target[] = [standalone, distributed, bare];
+export const TARGETS: readonly Target[] = [
+  standaloneTarget('a', true, 3401),
+  standaloneTarget('a0', false, 3402),
+  distributedTarget('b', true, 3403),
+  distributedTarget('b0', false, 3405),
+  bare,
+];

@@ -1,0 +1,63 @@
+// The apps the bench measures, one entry for all: BENCH_ROLE picks the composition.
+//   standalone-economy  gateway with auth, rate limits and credits + cbs, in-process (as `npm start`)
+//   standalone-open     the same without the access steps (the unauthenticated chain)
+//   gateway-economy     the distributed gateway with the access steps (cbs runs as its own app)
+//   gateway-open        the distributed gateway without them
+// Economy roles create a Premium account with a large balance and write its key to
+// BENCH_KEY_FILE (mode 0600) for the load generator; the key is never printed.
+import 'reflect-metadata';
+import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
+import type { EndpointDefinition } from '@nl/contracts-core';
+import { CBS_APP } from '@nl/domain-cbs';
+import { AccountsService, gatewayApp } from '@nl/gateway-access';
+import { openGatewayApp } from '@nl/gateway-core';
+import { loadPlatformConfig } from '@nl/platform-config';
+import { createLogger } from '@nl/platform-logging';
+import { composeApp, runMain, startApp, type AppPart } from '@nl/platform-runtime';
+import { writeFile } from 'node:fs/promises';
+
+const ROLES = ['standalone-economy', 'standalone-open', 'gateway-economy', 'gateway-open'] as const;
+type Role = (typeof ROLES)[number];
+
+/**
+ * The catalog with every limit out of reach: the limiter still counts each call (one atomic
+ * increment, in Redis when distributed) but never refuses, so the load measures the cost of
+ * limiting rather than a wall of 429s.
+ */
+function unreachableLimits(): EndpointDefinition[] {
+  const high = 1_000_000_000;
+  return ENDPOINT_CATALOG.map((e) => ({
+    ...e,
+    limits: Object.fromEntries(Object.keys(e.limits).map((tier) => [tier, high])),
+  }));
+}
+
+await runMain(async () => {
+  const role = process.env.BENCH_ROLE as Role;
+  if (!ROLES.includes(role)) throw new Error(`BENCH_ROLE must be one of ${ROLES.join(', ')}`);
+  const standalone = role.startsWith('standalone');
+  const economy = role.endsWith('economy');
+  const config = loadPlatformConfig({
+    service: standalone ? 'standalone' : 'gateway',
+    profile: standalone ? 'standalone' : 'distributed',
+  });
+  const logger = createLogger({ service: config.service, level: config.log.level });
+  const gateway: AppPart = economy
+    ? gatewayApp({ catalog: unreachableLimits() })
+    : openGatewayApp();
+  const { app } = await startApp(
+    composeApp(config, logger, standalone ? [gateway, CBS_APP] : [gateway]),
+  );
+  if (economy) {
+    const keyFile = process.env.BENCH_KEY_FILE;
+    if (!keyFile) throw new Error('BENCH_KEY_FILE must name where to write the bench key');
+    const accounts = app.get(AccountsService);
+    const account = await accounts.createAccount({
+      name: 'bench',
+      tier: 'premium',
+      credits: 1_000_000_000_000,
+    });
+    const { key } = await accounts.createKey(account.id, 'bench');
+    await writeFile(keyFile, key, { mode: 0o600 });
+  }
+});
