@@ -22,8 +22,15 @@ function typeConstraints(withTesting) {
       ],
     },
     {
+      // Tools include the bench, which runs its upstreams as the tests' fakes.
       sourceTag: 'type:tools',
-      onlyDependOnLibsWithTags: ['type:gateway', 'type:domain', 'type:platform', 'type:contracts'],
+      onlyDependOnLibsWithTags: [
+        'type:gateway',
+        'type:domain',
+        'type:platform',
+        'type:contracts',
+        'type:testing',
+      ],
     },
     {
       sourceTag: 'type:gateway',

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { AccountsService, CreditsService, GATEWAY_DATABASE, runAdminCli } from '@nl/gateway-access';
 import { ConfigError, loadPlatformConfig } from '@nl/platform-config';
-import { dataSourceOptions, runMigrations } from '@nl/platform-database';
+import { openDatabase } from '@nl/platform-database';
 import { connect } from 'node:net';
-import { DataSource } from 'typeorm';
 
 /** True when something accepts connections on 127.0.0.1:port within a moment. */
 function listening(port: number): Promise<boolean> {
@@ -31,11 +30,8 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const db = await new DataSource(
-    await dataSourceOptions(config.database, [GATEWAY_DATABASE]),
-  ).initialize();
+  const db = await openDatabase(config.database, [GATEWAY_DATABASE]);
   try {
-    await runMigrations(db, config.database.kind === 'pglite');
     const credits = new CreditsService(db);
     return await runAdminCli(argv, {
       accounts: new AccountsService(db, credits),

@@ -3,12 +3,14 @@
 //   standalone-open     the same without the access steps (the unauthenticated chain)
 //   gateway-economy     the distributed gateway with the access steps (cbs runs as its own app)
 //   gateway-open        the distributed gateway without them
+//   standalone-validation  standalone-economy plus the validation service (upstreams from env)
 // Economy roles create a Premium account with a large balance and write its key to
 // BENCH_KEY_FILE (mode 0600) for the load generator; the key is never printed.
 import 'reflect-metadata';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { CBS_APP } from '@nl/domain-cbs';
+import { VALIDATION_APP } from '@nl/domain-validation';
 import { AccountsService, gatewayApp } from '@nl/gateway-access';
 import { openGatewayApp } from '@nl/gateway-core';
 import { loadPlatformConfig } from '@nl/platform-config';
@@ -16,7 +18,13 @@ import { createLogger } from '@nl/platform-logging';
 import { composeApp, runMain, startApp, type AppPart } from '@nl/platform-runtime';
 import { writeFile } from 'node:fs/promises';
 
-const ROLES = ['standalone-economy', 'standalone-open', 'gateway-economy', 'gateway-open'] as const;
+const ROLES = [
+  'standalone-economy',
+  'standalone-open',
+  'gateway-economy',
+  'gateway-open',
+  'standalone-validation',
+] as const;
 type Role = (typeof ROLES)[number];
 
 /**
@@ -36,7 +44,7 @@ await runMain(async () => {
   const role = process.env.BENCH_ROLE as Role;
   if (!ROLES.includes(role)) throw new Error(`BENCH_ROLE must be one of ${ROLES.join(', ')}`);
   const standalone = role.startsWith('standalone');
-  const economy = role.endsWith('economy');
+  const economy = role !== 'standalone-open' && role !== 'gateway-open';
   const config = loadPlatformConfig({
     service: standalone ? 'standalone' : 'gateway',
     profile: standalone ? 'standalone' : 'distributed',
@@ -46,7 +54,15 @@ await runMain(async () => {
     ? gatewayApp({ catalog: unreachableLimits() })
     : openGatewayApp();
   const { app } = await startApp(
-    composeApp(config, logger, standalone ? [gateway, CBS_APP] : [gateway]),
+    composeApp(
+      config,
+      logger,
+      role === 'standalone-validation'
+        ? [gateway, CBS_APP, VALIDATION_APP]
+        : standalone
+          ? [gateway, CBS_APP]
+          : [gateway],
+    ),
   );
   if (economy) {
     const keyFile = process.env.BENCH_KEY_FILE;

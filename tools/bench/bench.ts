@@ -5,6 +5,7 @@
 import { killChildrenOnExit, peakRssMb } from './child-process.js';
 import { LOAD, measure, warm } from './measure.js';
 import { failedRun, formatReport, type Row } from './report.js';
+import { runValidationBench } from './validation.js';
 import {
   ENDPOINT,
   TARGETS,
@@ -100,11 +101,18 @@ const ctx: BenchContext = {};
 const rows: Row[] = [];
 for (const target of TARGETS) rows.push(await runTarget(target, ctx));
 
-console.log(`\n${formatReport(rows, ENDPOINT, LOAD)}`);
+let validation: string[];
+try {
+  validation = await runValidationBench(progress);
+} catch (err) {
+  validation = [`!!! validation rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
+}
+
+console.log(`\n${formatReport(rows, ENDPOINT, LOAD)}\n\n${validation.join('\n')}`);
 const failed = rows.some(
   (r) =>
     r.missing?.startsWith('FAILED') ||
     r.warnings.length ||
     (r.measurement && failedRun(r.measurement)),
 );
-if (failed) process.exitCode = 1;
+if (failed || validation.some((l) => l.includes('!!'))) process.exitCode = 1;

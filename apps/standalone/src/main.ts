@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { CBS_APP } from '@nl/domain-cbs';
+import { VALIDATION_APP } from '@nl/domain-validation';
 import { ensureDemoAccount, gatewayApp } from '@nl/gateway-access';
 import { loadPlatformConfig } from '@nl/platform-config';
 import { createLogger } from '@nl/platform-logging';
@@ -10,7 +11,9 @@ import { composeApp, runMain, startApp } from '@nl/platform-runtime';
 await runMain(async () => {
   const config = loadPlatformConfig({ service: 'standalone', profile: 'standalone' });
   const logger = createLogger({ service: config.service, level: config.log.level });
-  const { app, url } = await startApp(composeApp(config, logger, [gatewayApp(), CBS_APP]));
+  const { app, url } = await startApp(
+    composeApp(config, logger, [gatewayApp(), CBS_APP, VALIDATION_APP]),
+  );
   const demo = await ensureDemoAccount(app);
   const key = demo
     ? `  Demo account (Trial, 100 credits). Your API key, shown only this once:\n\n      ${demo.key}\n\n  Try:    curl -s -H 'X-Api-Key: ${demo.key}' '${url}/v1/cbs/sbi/62.10'\n`

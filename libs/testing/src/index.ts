@@ -1,2 +1,5 @@
 export * from './log-capture.js';
 export * from './test-profile.js';
+export * from './fake-dns.js';
+export * from './fake-upstream.js';
+export * from './fakes/vies.fake.js';

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Tier } from '@nl/contracts-core';
 import { CBS_APP } from '@nl/domain-cbs';
+import { VALIDATION_APP } from '@nl/domain-validation';
 import { AccountsService, CreditsService, gatewayApp } from '@nl/gateway-access';
 import type { Profile } from '@nl/platform-config';
 import type { Logger } from '@nl/platform-logging';
@@ -29,6 +30,8 @@ export interface Stack {
   readonly credits: CreditsService;
   readonly db: DataSource;
   readonly gateway: NestFastifyApplication;
+  /** The app that runs a domain service (in standalone, the one app that runs everything). */
+  service(name: 'cbs' | 'validation'): NestFastifyApplication;
   /**
    * Distributed only: one more gateway replica on the same bus, database and cache prefix (so
    * it shares rate-limit counters); returns its base URL. Closed with the stack.
@@ -42,6 +45,7 @@ async function stack(
   label: string,
   gateway: NestFastifyApplication,
   apps: NestFastifyApplication[],
+  services: Record<string, NestFastifyApplication>,
   addGateway: () => Promise<{ app: NestFastifyApplication; url: string }> = () =>
     Promise.reject(new Error('a second gateway needs the distributed profile')),
 ): Promise<Stack> {
@@ -68,6 +72,7 @@ async function stack(
     credits: gateway.get(CreditsService),
     db: gateway.get(DataSource),
     gateway,
+    service: (name) => services[name] ?? gateway,
     addGateway: async () => {
       const replica = await addGateway();
       apps.unshift(replica.app);
@@ -91,24 +96,45 @@ export interface StackOptions {
   readonly logger?: Logger;
   /** Extra environment for the gateway's config (e.g. ADMIN_TOKEN). */
   readonly env?: NodeJS.ProcessEnv;
+  /** Extra environment for the domain services (e.g. VIES_URL and DNS_SERVERS of fakes). */
+  readonly serviceEnv?: NodeJS.ProcessEnv;
 }
 
 export async function startStack(profile: Profile, options: StackOptions = {}): Promise<Stack> {
   const logger = options.logger ?? silentLogger();
   const gateway = options.gateway ?? gatewayApp();
   if (profile === 'standalone') {
-    const config = testConfig('standalone', 'standalone', undefined, options.env);
-    const { app, url } = await startApp(composeApp(config, logger, [gateway, CBS_APP]));
-    return stack(url, 'standalone: in-process + PGlite', app, [app]);
+    const config = testConfig('standalone', 'standalone', undefined, {
+      ...options.serviceEnv,
+      ...options.env,
+    });
+    const { app, url } = await startApp(
+      composeApp(config, logger, [gateway, CBS_APP, VALIDATION_APP]),
+    );
+    return stack(url, 'standalone: in-process + PGlite', app, [app], {});
   }
   const bus = `e2e-${randomUUID()}`;
   // Replicas of one deployment share the cache prefix (and with it the rate-limit counters).
   const env = { CACHE_KEY_PREFIX: `e2e-${randomUUID().slice(0, 8)}`, ...options.env };
   const startGateway = () =>
     startApp(composeApp(testConfig('gateway', 'distributed', bus, env), logger, [gateway]));
-  const cbs = await startApp(composeApp(testConfig('cbs', 'distributed', bus), logger, [CBS_APP]));
+  const services: Record<string, NestFastifyApplication> = {};
+  for (const [name, part] of [
+    ['cbs', CBS_APP],
+    ['validation', VALIDATION_APP],
+  ] as const) {
+    const config = testConfig(name, 'distributed', bus, options.serviceEnv);
+    services[name] = (await startApp(composeApp(config, logger, [part]))).app;
+  }
   const gw = await startGateway();
-  return stack(gw.url, `distributed: ${BACKING}`, gw.app, [gw.app, cbs.app], startGateway);
+  return stack(
+    gw.url,
+    `distributed: ${BACKING}`,
+    gw.app,
+    [gw.app, ...Object.values(services)],
+    services,
+    startGateway,
+  );
 }
 
 export const PROFILES = ['standalone', 'distributed'] as const;

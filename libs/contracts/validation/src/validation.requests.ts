@@ -13,9 +13,28 @@ import {
 } from 'class-validator';
 import { domainToASCII } from 'node:url';
 import { DNS_QUERY_TYPES, isAscii, publicDnsNameProblem, type DnsQueryType } from './dns-name.js';
+import { checkVatNumber } from './vat-number.js';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
+
+/**
+ * Prefix and format, checked at the gateway so a malformed number is refused before any credit
+ * is reserved; the checksum is judged by the service (a wrong check digit is an answer:
+ * `valid:false`, `error:"invalid_checksum"`).
+ */
+@ValidatorConstraint({ name: 'vatNumberFormat' })
+class VatNumberFormat implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string') return false;
+    const check = checkVatNumber(value);
+    return check.ok || check.reason === 'invalid_checksum';
+  }
+  defaultMessage(args: ValidationArguments): string {
+    const check = checkVatNumber(String(args.value));
+    return check.ok ? `${args.property} is not a VAT number` : check.message;
+  }
+}
 
 /** `POST /v1/validate/vat`. */
 export class VatCheckBody {
@@ -28,6 +47,7 @@ export class VatCheckBody {
   @IsString()
   @IsNotEmpty()
   @MaxLength(40)
+  @Validate(VatNumberFormat)
   vat_number: string;
 }
 

@@ -2,3 +2,4 @@ export * from './data-source-options.js';
 export * from './database.health.js';
 export * from './database.module.js';
 export * from './migrate.js';
+export * from './open-database.js';

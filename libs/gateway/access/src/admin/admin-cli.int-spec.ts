@@ -1,7 +1,7 @@
-import { dataSourceOptions, runMigrations } from '@nl/platform-database';
+import { openDatabase } from '@nl/platform-database';
 import { testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { GATEWAY_DATABASE } from '../gateway.database.js';
@@ -9,16 +9,14 @@ import { hashApiKey } from '../keys/api-key.js';
 import { runAdminCli } from './admin-cli.js';
 
 describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', (profile) => {
-  const config = testConfig('admin-cli-test', profile);
   let db: DataSource;
   let accounts: AccountsService;
   let credits: CreditsService;
 
   beforeAll(async () => {
-    db = await new DataSource(
-      await dataSourceOptions(config.database, [GATEWAY_DATABASE]),
-    ).initialize();
-    await runMigrations(db, config.database.kind === 'pglite');
+    db = await openDatabase(testConfig('gateway-access-test', profile).database, [
+      GATEWAY_DATABASE,
+    ]);
     credits = new CreditsService(db);
     accounts = new AccountsService(db, credits);
   });
@@ -111,10 +109,10 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
     )) as { total: number; n: number }[];
     expect(ledger).toEqual({ total: 225, n: 1 });
     expect((await admin('set-tier', id, 'premium')).code).toBe(0);
-    expect((await admin('set-subscriptions', id, 'truck-parking,emission-zones')).code).toBe(0);
+    expect((await admin('set-subscriptions', id, 'ndw-details,extra')).code).toBe(0);
     expect(await accounts.getAccount(id)).toMatchObject({
       tier: 'premium',
-      subscriptions: ['truck-parking', 'emission-zones'],
+      subscriptions: ['ndw-details', 'extra'],
       balance: 225,
     });
     expect((await admin('set-subscriptions', id, 'none')).code).toBe(0);

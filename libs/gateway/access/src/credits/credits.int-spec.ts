@@ -1,22 +1,20 @@
-import { dataSourceOptions, runMigrations } from '@nl/platform-database';
+import { openDatabase } from '@nl/platform-database';
 import { BACKING, testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { GATEWAY_DATABASE } from '../gateway.database.js';
 import { CreditsService } from './credits.service.js';
 
 describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile)', (profile) => {
-  const config = testConfig('credits-test', profile);
   let db: DataSource;
   let credits: CreditsService;
   let accounts: AccountsService;
 
   beforeAll(async () => {
-    db = await new DataSource(
-      await dataSourceOptions(config.database, [GATEWAY_DATABASE]),
-    ).initialize();
-    await runMigrations(db, config.database.kind === 'pglite');
+    db = await openDatabase(testConfig('gateway-access-test', profile).database, [
+      GATEWAY_DATABASE,
+    ]);
     credits = new CreditsService(db);
     accounts = new AccountsService(db, credits);
   });

@@ -1,16 +1,14 @@
-import { dataSourceOptions, runMigrations } from '@nl/platform-database';
+import { openDatabase } from '@nl/platform-database';
 import { testConfig } from '@nl/testing';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { GATEWAY_DATABASE } from '../gateway.database.js';
 
 describe.each(['standalone', 'distributed'] as const)('gateway schema (%s profile)', (profile) => {
-  const config = testConfig('schema-test', profile);
   let db: DataSource;
   beforeAll(async () => {
-    db = await new DataSource(
-      await dataSourceOptions(config.database, [GATEWAY_DATABASE]),
-    ).initialize();
-    await runMigrations(db, config.database.kind === 'pglite');
+    db = await openDatabase(testConfig('gateway-access-test', profile).database, [
+      GATEWAY_DATABASE,
+    ]);
   });
   afterAll(() => db.destroy());
 

@@ -1,0 +1,92 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { ReplyEnvelope } from '@nl/contracts-core';
+import type { DisposableResponse } from '@nl/contracts-validation';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
+import { DomainError } from '@nl/platform-errors';
+import { HealthRegistry } from '@nl/platform-health';
+import { LOGGER, type Logger } from '@nl/platform-logging';
+import { domainPartOf } from '../email/domain-part.js';
+import { DisposableDomains } from './disposable-domains.js';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The disposable-domain check: the shipped snapshot at start (so an offline start works), then
+ * a refresh from the configured URLs every DISPOSABLE_REFRESH_HOURS, swapped in atomically; a
+ * failed refresh keeps the list in use. Size and refresh state are in `/health/ready`.
+ */
+@Injectable()
+export class DisposableService implements OnModuleInit, OnApplicationShutdown {
+  readonly list = new DisposableDomains();
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const started = performance.now();
+    await this.list.loadShipped();
+    const stats = this.list.stats();
+    this.logger.info(
+      {
+        domains: stats.size,
+        allowlisted: stats.allowSize,
+        ms: Math.round(performance.now() - started),
+      },
+      'disposable-domain list loaded',
+    );
+    this.health.register({
+      name: 'disposable-domains',
+      check: () => Promise.resolve({ status: 'up', ...this.list.stats() }),
+    });
+    const { denyUrls, refreshHours } = this.config.upstreams.disposable;
+    if (denyUrls.length > 0) {
+      this.timer = setInterval(() => void this.refresh(), refreshHours * HOUR_MS).unref();
+    }
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Downloads the configured lists now; the old list stays when anything is wrong. */
+  async refresh() {
+    const { denyUrls, allowUrls } = this.config.upstreams.disposable;
+    const result = await this.list.refresh({ deny: [...denyUrls], allow: [...allowUrls] });
+    if (result.ok) this.logger.info({ ...result }, 'disposable-domain list refreshed');
+    else
+      this.logger.warn({ ...result }, 'disposable-domain refresh failed; keeping the current list');
+    return result;
+  }
+
+  isDisposable(domain: string): boolean {
+    return this.list.check(domain);
+  }
+
+  check(email: string): ReplyEnvelope<DisposableResponse> {
+    const domain = domainPartOf(email);
+    if (!domain)
+      throw DomainError.validation([
+        {
+          field: 'email',
+          message: 'email must be an e-mail address with a public domain after the @',
+        },
+      ]);
+    const disposable = this.list.check(domain);
+    const stats = this.list.stats();
+    return {
+      data: {
+        disposable,
+        email,
+        domain,
+        message: disposable
+          ? `${domain} is on the disposable-domain list (an indication, not proof).`
+          : `${domain} is not on the disposable-domain list.`,
+      },
+      meta: { cache: 'miss', fetchedAt: stats.loadedAt, source: 'disposable-domains' },
+    };
+  }
+}

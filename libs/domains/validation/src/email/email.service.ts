@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import type { ReplyEnvelope } from '@nl/contracts-core';
+import { VALIDATION_ENDPOINTS, type EmailValidationResponse } from '@nl/contracts-validation';
+import { DomainCache } from '@nl/platform-cache';
+import { DomainError } from '@nl/platform-errors';
+import { DisposableService } from '../disposable/disposable.service.js';
+import { dnsUnavailableError } from '../dns/dns-lookup.service.js';
+import { DnsResolver, DnsUnavailable, NXDOMAIN } from '../dns/dns-resolver.js';
+import { domainPartOf } from './domain-part.js';
+import { parseEmailAddress } from './email-syntax.js';
+
+const TTL_MS =
+  VALIDATION_ENDPOINTS.find((e) => e.id === 'validation.email.check')?.cacheTtlMs ?? 3_600_000;
+
+interface MailDomain {
+  readonly exists: boolean;
+  readonly hasMx: boolean;
+  readonly nullMx: boolean;
+}
+
+/**
+ * `POST /v1/validate/email`: (1) RFC 5321 syntax, (2) the domain exists in DNS, (3) it has MX
+ * records (a null MX, RFC 7505, means it takes no mail). Each check is judged on its own as
+ * far as it can be, so a bad local part on a good domain fails only `format`; a domain that
+ * does not exist fails `domain_exists` and, necessarily, `has_mx_record`. Any failure is 422
+ * with the same body; a DNS server that does not answer is 503, never a failed check.
+ */
+@Injectable()
+export class EmailService {
+  constructor(
+    private readonly resolver: DnsResolver,
+    private readonly disposable: DisposableService,
+    private readonly cache: DomainCache,
+  ) {}
+
+  async validate(email: string): Promise<ReplyEnvelope<EmailValidationResponse>> {
+    let cached;
+    try {
+      cached = await this.cache.getOrLoad(`email:${email}`, () => this.check(email), {
+        ttlMs: TTL_MS,
+      });
+    } catch (error) {
+      if (error instanceof DnsUnavailable) throw dnsUnavailableError(error);
+      throw error;
+    }
+    if (!cached.value.valid)
+      throw new DomainError('unprocessable', cached.value.message, { body: cached.value });
+    return {
+      data: cached.value,
+      meta: { cache: cached.state, fetchedAt: cached.fetchedAt, source: 'dns' },
+    };
+  }
+
+  private async check(email: string): Promise<EmailValidationResponse> {
+    const syntax = parseEmailAddress(email);
+    const domain = syntax.ok ? syntax.domain : domainPartOf(email);
+    const mail = domain
+      ? await this.mailDomain(domain)
+      : { exists: false, hasMx: false, nullMx: false };
+    const checks = {
+      format: syntax.ok,
+      domain_exists: mail.exists,
+      has_mx_record: mail.hasMx,
+      is_disposable: domain ? this.disposable.isDisposable(domain) : false,
+    };
+    const valid = checks.format && checks.domain_exists && checks.has_mx_record;
+    const message = !syntax.ok
+      ? syntax.message
+      : !mail.exists
+        ? `The domain ${domain} does not exist in DNS.`
+        : mail.nullMx
+          ? `The domain ${domain} publishes a null MX record (RFC 7505): it accepts no mail.`
+          : !mail.hasMx
+            ? `The domain ${domain} has no MX records, so it does not receive mail.`
+            : checks.is_disposable
+              ? 'The address is well-formed and its domain accepts mail; the domain is a disposable-mail provider.'
+              : 'The address is well-formed and its domain accepts mail.';
+    return { valid, email, checks, message };
+  }
+
+  private async mailDomain(domain: string): Promise<MailDomain> {
+    const mx = await this.resolver.query(domain, 'MX');
+    if (mx === NXDOMAIN) return { exists: false, hasMx: false, nullMx: false };
+    const real = mx.filter((r) => r.target && r.target !== '.');
+    return { exists: true, hasMx: real.length > 0, nullMx: mx.length > 0 && real.length === 0 };
+  }
+}

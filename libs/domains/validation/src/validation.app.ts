@@ -1,0 +1,11 @@
+import { VALIDATION_QUEUE } from '@nl/contracts-validation';
+import type { AppPart } from '@nl/platform-runtime';
+import { ValidationModule } from './validation.module.js';
+import { VALIDATION_DATABASE } from './validation.database.js';
+
+/** The validation service as a part of a process: its module, its tables and its queue group. */
+export const VALIDATION_APP: AppPart = {
+  imports: [ValidationModule],
+  database: [VALIDATION_DATABASE],
+  queue: VALIDATION_QUEUE,
+};

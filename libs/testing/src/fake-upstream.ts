@@ -1,0 +1,263 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface FakeRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  readonly headers: IncomingMessage['headers'];
+  /** The raw body. */
+  readonly text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  readonly json: unknown;
+}
+
+export interface FakeResponse {
+  readonly status?: number;
+  readonly headers?: Record<string, string>;
+  /** Objects are sent as JSON; strings as they are. */
+  readonly body?: unknown;
+}
+
+export interface FakeRoute {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path with `:name` parameters, e.g. `/resource/:id.json`. */
+  readonly path: string;
+  readonly handle: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
+}
+
+export interface FakeCall {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: string;
+  readonly at: number;
+}
+
+/** How the fake misbehaves; `normal` serves the routes. */
+type Mode =
+  | { readonly kind: 'normal' }
+  | { readonly kind: 'fail'; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'rateLimit'; readonly retryAfterSeconds: number }
+  | { readonly kind: 'drop' };
+
+function compile(path: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const pattern = path
+    .split(/(:[A-Za-z_]\w*)/)
+    .map((part) => {
+      if (part.startsWith(':')) {
+        names.push(part.slice(1));
+        return '([^/]+?)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return { regex: new RegExp(`^${pattern}$`), names };
+}
+
+/**
+ * A real HTTP upstream on 127.0.0.1 for tests and benchmarks: route sets per upstream, and
+ * switches to make it slow, fail, hang, rate-limit or drop connections, for every call or for
+ * the next n calls; a call log to assert on. Nothing leaves the machine.
+ */
+export class FakeUpstream {
+  readonly calls: FakeCall[] = [];
+  private readonly compiled: { route: FakeRoute; regex: RegExp; names: string[] }[];
+  private readonly sockets = new Set<Socket>();
+  private readonly hanging = new Set<ServerResponse>();
+  private mode: Mode = { kind: 'normal' };
+  /** Calls left in a temporary mode before it returns to normal (Infinity: until reset). */
+  private modeCalls = Infinity;
+  private delayMs = 0;
+  private closed = false;
+
+  private constructor(
+    private readonly server: Server,
+    routes: readonly FakeRoute[],
+    readonly url: string,
+  ) {
+    this.compiled = routes.map((route) => ({ route, ...compile(route.path) }));
+  }
+
+  static async start(routes: readonly FakeRoute[]): Promise<FakeUpstream> {
+    /** Set once constructed; the handlers below only run after that. */
+    const ref: { fake?: FakeUpstream } = {};
+    const server = createServer((req, res) => {
+      if (ref.fake) void ref.fake.serve(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const self = new FakeUpstream(server, routes, `http://127.0.0.1:${port}`);
+    ref.fake = self;
+    server.on('connection', (socket) => {
+      self.sockets.add(socket);
+      socket.on('close', () => self.sockets.delete(socket));
+    });
+    return self;
+  }
+
+  /** Every answer waits this long first (0: none). */
+  slow(ms: number): this {
+    this.delayMs = ms;
+    return this;
+  }
+
+  /** Answers `status` (default 503) instead of the routes; for `times` calls, or until reset. */
+  fail(status = 503, body: unknown = { error: 'fake failure' }, times = Infinity): this {
+    return this.setMode({ kind: 'fail', status, body }, times);
+  }
+
+  /** Accepts requests and never answers (until reset or close). */
+  timeout(times = Infinity): this {
+    return this.setMode({ kind: 'timeout' }, times);
+  }
+
+  /** 429 with Retry-After. */
+  rateLimit(retryAfterSeconds = 1, times = Infinity): this {
+    return this.setMode({ kind: 'rateLimit', retryAfterSeconds }, times);
+  }
+
+  /** Destroys the connection without an answer. */
+  drop(times = Infinity): this {
+    return this.setMode({ kind: 'drop' }, times);
+  }
+
+  /** Back to serving the routes promptly. */
+  reset(): this {
+    this.mode = { kind: 'normal' };
+    this.modeCalls = Infinity;
+    this.delayMs = 0;
+    for (const res of this.hanging) res.destroy();
+    this.hanging.clear();
+    return this;
+  }
+
+  callsTo(pathPrefix: string): FakeCall[] {
+    return this.calls.filter((c) => c.path.startsWith(pathPrefix));
+  }
+
+  clearCalls(): void {
+    this.calls.length = 0;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const res of this.hanging) res.destroy();
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private setMode(mode: Mode, times: number): this {
+    this.mode = mode;
+    this.modeCalls = times;
+    return this;
+  }
+
+  /** The mode for this call, counting down a temporary one. */
+  private takeMode(): Mode {
+    const mode = this.mode;
+    if (mode.kind !== 'normal' && Number.isFinite(this.modeCalls)) {
+      this.modeCalls -= 1;
+      if (this.modeCalls <= 0) {
+        this.mode = { kind: 'normal' };
+        this.modeCalls = Infinity;
+      }
+    }
+    return mode;
+  }
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.url);
+    this.calls.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.search,
+      headers: req.headers,
+      body: text,
+      at: Date.now(),
+    });
+    const mode = this.takeMode();
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (res.destroyed) return;
+    try {
+      switch (mode.kind) {
+        case 'timeout':
+          this.hanging.add(res);
+          res.on('close', () => this.hanging.delete(res));
+          return;
+        case 'drop':
+          req.socket.destroy();
+          return;
+        case 'fail':
+          return this.send(res, { status: mode.status, body: mode.body });
+        case 'rateLimit':
+          return this.send(res, {
+            status: 429,
+            headers: { 'retry-after': String(mode.retryAfterSeconds) },
+            body: { error: 'rate limited' },
+          });
+        case 'normal':
+          return this.send(res, await this.route(req.method ?? 'GET', url, req.headers, text));
+      }
+    } catch (error) {
+      this.send(res, {
+        status: 500,
+        body: { error: `fake route failed: ${(error as Error).message}` },
+      });
+    }
+  }
+
+  private async route(
+    method: string,
+    url: URL,
+    headers: IncomingMessage['headers'],
+    text: string,
+  ): Promise<FakeResponse> {
+    for (const { route, regex, names } of this.compiled) {
+      if (route.method !== method) continue;
+      const match = regex.exec(url.pathname);
+      if (!match) continue;
+      const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return route.handle({
+        method,
+        path: url.pathname,
+        params,
+        query: url.searchParams,
+        headers,
+        text,
+        json,
+      });
+    }
+    return { status: 404, body: { error: `no fake route for ${method} ${url.pathname}` } };
+  }
+
+  private send(res: ServerResponse, response: FakeResponse): void {
+    if (res.destroyed) return;
+    const isText = typeof response.body === 'string';
+    const body =
+      response.body === undefined
+        ? ''
+        : isText
+          ? (response.body as string)
+          : JSON.stringify(response.body);
+    res.writeHead(response.status ?? 200, {
+      'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json',
+      ...response.headers,
+    });
+    res.end(body);
+  }
+}

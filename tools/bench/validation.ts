@@ -1,0 +1,161 @@
+// The validation rows of `npm run bench`: a cached VAT check and a cached DNS lookup through the
+// standalone gateway (auth, limits and credits on), and cold VAT checks against a VIES fake that
+// answers after 200 ms, to show what the service adds to the upstream's own time. The fakes run
+// in this process; the app in its own.
+import { FakeDns, ViesFake } from '@nl/testing';
+import autocannon from 'autocannon';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { childEnv, distPath, startProcess, stopProcess, waitReady } from './child-process.js';
+import { LOAD } from './measure.js';
+
+const PORT = 3407;
+const HOST = '127.0.0.1';
+const VIES_LATENCY_MS = 200;
+const COLD_CALLS = 40;
+
+/** Dutch VAT numbers that pass the elfproef, none of them cached yet. */
+function coldNumbers(count: number): string[] {
+  const out: string[] = [];
+  for (let base = 10_000_000; out.length < count; base += 7_919) {
+    const digits = String(base).padStart(8, '0');
+    const sum = [...digits].reduce((s, d, i) => s + Number(d) * (9 - i), 0) % 11;
+    if (sum < 10) out.push(`NL${digits}${sum}B01`);
+  }
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+interface LoadRow {
+  readonly label: string;
+  readonly reqPerSec: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+async function load(
+  label: string,
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+): Promise<LoadRow> {
+  // Warm the cache and check it is the cached path we measure.
+  for (let i = 0; i < 2; i++) {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${label}: ${url} answered ${res.status}`);
+    if (i === 1 && res.headers.get('x-cache') !== 'HIT')
+      throw new Error(`${label}: x-cache was ${res.headers.get('x-cache')} after warm-up`);
+  }
+  const options = { url, connections: LOAD.connections, ...init };
+  await autocannon({ ...options, duration: LOAD.warmupSeconds });
+  const r = await autocannon({ ...options, duration: LOAD.durationSeconds });
+  return {
+    label,
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** Runs the rows and returns the lines to print (or why it could not). */
+export async function runValidationBench(progress: (m: string) => void): Promise<string[]> {
+  const vies = await ViesFake.start();
+  const dns = await FakeDns.start({
+    'example.nl': {
+      A: ['192.0.2.10'],
+      AAAA: ['2001:db8::10'],
+      MX: [{ preference: 10, exchange: 'mx1.example.nl' }],
+      NS: ['ns1.example.nl'],
+      TXT: [['v=spf1 mx -all']],
+    },
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'nl-bench-validation-'));
+  const keyFile = join(dir, 'key');
+  const app = startProcess('standalone-validation', distPath('tools/bench/bench-app.js'), {
+    ...childEnv(
+      {
+        PORT: String(PORT),
+        HOST,
+        LOG_LEVEL: 'warn',
+        PGLITE_DATA_DIR: 'memory',
+        BENCH_ROLE: 'standalone-validation',
+        BENCH_KEY_FILE: keyFile,
+        VIES_URL: vies.url,
+        DNS_SERVERS: dns.server,
+      },
+      ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
+    ),
+  });
+  try {
+    await waitReady(app, `http://${HOST}:${PORT}/health/ready`);
+    let key = '';
+    for (let i = 0; i < 150 && !key.startsWith('nlk_'); i++) {
+      key = await readFile(keyFile, 'utf8').catch(() => '');
+      if (!key) await new Promise((r) => setTimeout(r, 100));
+    }
+    const auth = { 'x-api-key': key, 'content-type': 'application/json' };
+    const base = `http://${HOST}:${PORT}`;
+
+    progress(
+      `(v) cached VAT and DNS through the standalone gateway, ${LOAD.durationSeconds} s each`,
+    );
+    const rows = [
+      await load('cached POST /v1/validate/vat', `${base}/v1/validate/vat`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ vat_number: 'NL004495445B01' }),
+      }),
+      await load(
+        'cached GET /v1/lookup/dns/records (ALL)',
+        `${base}/v1/lookup/dns/records?domain=example.nl`,
+        {
+          method: 'GET',
+          headers: auth,
+        },
+      ),
+    ];
+
+    progress(
+      `(v) ${COLD_CALLS} cold VAT checks, one at a time, VIES fake answering after ${VIES_LATENCY_MS} ms`,
+    );
+    vies.upstream.slow(VIES_LATENCY_MS);
+    const times: number[] = [];
+    for (const vat of coldNumbers(COLD_CALLS)) {
+      const started = performance.now();
+      const res = await fetch(`${base}/v1/validate/vat`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ vat_number: vat }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200 || res.headers.get('x-cache') !== 'MISS')
+        throw new Error(`cold VAT ${vat}: ${res.status} ${res.headers.get('x-cache')}`);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = percentile(times, 50);
+    const p99 = percentile(times, 99);
+    const table = rows.map(
+      (r) =>
+        `${r.label.padEnd(46)}${String(Math.round(r.reqPerSec)).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   err/non2xx ${r.errors}/${r.non2xx}${r.errors || r.non2xx ? '  <-- !!' : ''}`,
+    );
+    return [
+      `Validation through the standalone gateway (auth + limits + credits on), ${LOAD.connections} connections:`,
+      ...table,
+      `cold POST /v1/validate/vat, VIES fake ${VIES_LATENCY_MS} ms, ${COLD_CALLS} calls one by one: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; p50 / upstream latency = ${(p50 / VIES_LATENCY_MS).toFixed(2)} (our overhead ${(p50 - VIES_LATENCY_MS).toFixed(1)} ms)`,
+    ];
+  } finally {
+    await stopProcess(app);
+    await vies.close();
+    await dns.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
