@@ -13,7 +13,8 @@ const swcrc = JSON.parse(await readFile(join(root, '.swcrc'), 'utf8'));
 delete swcrc.$schema;
 
 const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
-const DATA_FILE = /\/data\/[^/]+\.(json|txt|csv|conf)$/;
+// Data the code reads at run time, and recorded upstream samples the fakes (bench) serve.
+const DATA_FILE = /\/(data|samples)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml)$/;
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -7,7 +7,7 @@ import { parse, parseAllDocuments } from 'yaml';
 // cluster. Each test reads the files afresh from the repository root.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const APPS = ['gateway', 'cbs'] as const;
+const APPS = ['gateway', 'cbs', 'validation'] as const;
 const URL_VARS = { NATS_URL: 'nats:', DATABASE_URL: 'postgres:', REDIS_URL: 'redis:' } as const;
 const SECRET_VARS = ['DATABASE_URL', 'REDIS_URL'];
 const CONFIG_VARS = ['LOG_LEVEL', 'NATS_URL'];
@@ -295,10 +295,17 @@ describe('docker/compose.yaml', () => {
     expect([compose.services.nats.command].flat().join(' ')).toMatch(/(^|\s)-js(\s|$)/);
   });
 
-  it('should publish the gateway on 3000 and no port of cbs', () => {
+  it('should publish the gateway on 3000 and no port of a service', () => {
     const services = load().services;
     expect((services.gateway.ports ?? []).map(String)).toContain('3000:3000');
     expect(services.cbs.ports ?? []).toEqual([]);
+    expect(services.validation.ports ?? []).toEqual([]);
+  });
+
+  it('should point the validation service at VIES and start the gateway after it', () => {
+    const services = load().services;
+    expect(services.validation.environment.VIES_URL).toMatch(/^https:\/\/ec\.europa\.eu\//);
+    expect(services.gateway.depends_on.validation).toEqual({ condition: 'service_healthy' });
   });
 });
 
@@ -474,7 +481,7 @@ describe('k8s/base', () => {
       expect(pod.metadata.annotations['prometheus.io/port']).toBe(String(port.containerPort));
     });
 
-    it('should have a Service on the container port, 80 for the gateway and 3000 for cbs', () => {
+    it('should have a Service on the container port, 80 for the gateway and 3000 for services', () => {
       const { find, pod, port } = deploymentOf();
       const service = find('Service', app);
       expect(service).toBeDefined();
