@@ -3,13 +3,14 @@
 //   standalone-open     the same without the access steps (the unauthenticated chain)
 //   gateway-economy     the distributed gateway with the access steps (cbs runs as its own app)
 //   gateway-open        the distributed gateway without them
-//   standalone-validation  standalone-economy plus the validation service (upstreams from env)
+//   standalone-domains  standalone-economy plus the validation and rdw services (upstreams from env)
 // Economy roles create a Premium account with a large balance and write its key to
 // BENCH_KEY_FILE (mode 0600) for the load generator; the key is never printed.
 import 'reflect-metadata';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { CBS_APP } from '@nl/domain-cbs';
+import { RDW_APP } from '@nl/domain-rdw';
 import { VALIDATION_APP } from '@nl/domain-validation';
 import { AccountsService, gatewayApp } from '@nl/gateway-access';
 import { openGatewayApp } from '@nl/gateway-core';
@@ -23,7 +24,7 @@ const ROLES = [
   'standalone-open',
   'gateway-economy',
   'gateway-open',
-  'standalone-validation',
+  'standalone-domains',
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -57,8 +58,8 @@ await runMain(async () => {
     composeApp(
       config,
       logger,
-      role === 'standalone-validation'
-        ? [gateway, CBS_APP, VALIDATION_APP]
+      role === 'standalone-domains'
+        ? [gateway, CBS_APP, VALIDATION_APP, RDW_APP]
         : standalone
           ? [gateway, CBS_APP]
           : [gateway],

@@ -5,7 +5,7 @@
 import { killChildrenOnExit, peakRssMb } from './child-process.js';
 import { LOAD, measure, warm } from './measure.js';
 import { failedRun, formatReport, type Row } from './report.js';
-import { runValidationBench } from './validation.js';
+import { runDomainBench } from './domains.js';
 import {
   ENDPOINT,
   TARGETS,
@@ -103,9 +103,9 @@ for (const target of TARGETS) rows.push(await runTarget(target, ctx));
 
 let validation: string[];
 try {
-  validation = await runValidationBench(progress);
+  validation = await runDomainBench(progress);
 } catch (err) {
-  validation = [`!!! validation rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
+  validation = [`!!! domain rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
 }
 
 console.log(`\n${formatReport(rows, ENDPOINT, LOAD)}\n\n${validation.join('\n')}`);

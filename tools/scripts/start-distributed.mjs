@@ -19,7 +19,7 @@ if (missing.length) {
 }
 
 /** Every service app, then the gateway. Add a domain here when its app exists. */
-const SERVICES = ['cbs', 'validation'];
+const SERVICES = ['cbs', 'validation', 'rdw'];
 const gatewayPort = Number(process.env.PORT ?? 3000);
 const apps = [
   ...SERVICES.map((name, i) => ({ name, port: gatewayPort + 101 + i })),

@@ -7,7 +7,7 @@ import { parse, parseAllDocuments } from 'yaml';
 // cluster. Each test reads the files afresh from the repository root.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const APPS = ['gateway', 'cbs', 'validation'] as const;
+const APPS = ['gateway', 'cbs', 'validation', 'rdw'] as const;
 const URL_VARS = { NATS_URL: 'nats:', DATABASE_URL: 'postgres:', REDIS_URL: 'redis:' } as const;
 const SECRET_VARS = ['DATABASE_URL', 'REDIS_URL'];
 const CONFIG_VARS = ['LOG_LEVEL', 'NATS_URL'];
@@ -300,6 +300,7 @@ describe('docker/compose.yaml', () => {
     expect((services.gateway.ports ?? []).map(String)).toContain('3000:3000');
     expect(services.cbs.ports ?? []).toEqual([]);
     expect(services.validation.ports ?? []).toEqual([]);
+    expect(services.rdw.ports ?? []).toEqual([]);
   });
 
   it('should point the validation service at VIES and start the gateway after it', () => {
@@ -358,7 +359,7 @@ describe('k8s/base', () => {
     const [example] = parseDocuments(`${BASE}/secret.example.yaml`);
     expect(example).toMatchObject({ kind: 'Secret', metadata: { name: SECRET_NAME } });
     expect(Object.keys({ ...example.data, ...example.stringData }).sort()).toEqual(
-      [...SECRET_VARS].sort(),
+      [...SECRET_VARS, 'RDW_APP_TOKEN'].sort(),
     );
   });
 
@@ -462,6 +463,21 @@ describe('k8s/base', () => {
         expect(env(name)?.valueFrom?.configMapKeyRef).toEqual({ name: CONFIG_NAME, key: name });
       expect(container.envFrom ?? []).toEqual([]);
     });
+
+    if (app === 'rdw')
+      it('should take RDW_URL from the ConfigMap and the optional app token from the Secret', () => {
+        const { container } = deploymentOf();
+        const env = (name: string) => (container.env ?? []).find((e: Y) => e.name === name);
+        expect(env('RDW_URL')?.valueFrom?.configMapKeyRef).toEqual({
+          name: CONFIG_NAME,
+          key: 'RDW_URL',
+        });
+        expect(env('RDW_APP_TOKEN')?.valueFrom?.secretKeyRef).toEqual({
+          name: SECRET_NAME,
+          key: 'RDW_APP_TOKEN',
+          optional: true,
+        });
+      });
 
     it('should request and limit CPU and memory', () => {
       const { container } = deploymentOf();

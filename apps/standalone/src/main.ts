@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { CBS_APP } from '@nl/domain-cbs';
+import { RDW_APP } from '@nl/domain-rdw';
 import { VALIDATION_APP } from '@nl/domain-validation';
 import { ensureDemoAccount, gatewayApp } from '@nl/gateway-access';
 import { loadPlatformConfig } from '@nl/platform-config';
@@ -12,7 +13,7 @@ await runMain(async () => {
   const config = loadPlatformConfig({ service: 'standalone', profile: 'standalone' });
   const logger = createLogger({ service: config.service, level: config.log.level });
   const { app, url } = await startApp(
-    composeApp(config, logger, [gatewayApp(), CBS_APP, VALIDATION_APP]),
+    composeApp(config, logger, [gatewayApp(), CBS_APP, VALIDATION_APP, RDW_APP]),
   );
   const demo = await ensureDemoAccount(app);
   const key = demo

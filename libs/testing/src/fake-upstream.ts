@@ -69,9 +69,8 @@ export class FakeUpstream {
   private readonly compiled: { route: FakeRoute; regex: RegExp; names: string[] }[];
   private readonly sockets = new Set<Socket>();
   private readonly hanging = new Set<ServerResponse>();
-  private mode: Mode = { kind: 'normal' };
-  /** Calls left in a temporary mode before it returns to normal (Infinity: until reset). */
-  private modeCalls = Infinity;
+  /** Misbehaviours, newest first; each for paths under `prefix`, for `left` more calls. */
+  private modes: { mode: Mode; prefix: string; left: number }[] = [];
   private delayMs = 0;
   private closed = false;
 
@@ -106,30 +105,37 @@ export class FakeUpstream {
     return this;
   }
 
-  /** Answers `status` (default 503) instead of the routes; for `times` calls, or until reset. */
-  fail(status = 503, body: unknown = { error: 'fake failure' }, times = Infinity): this {
-    return this.setMode({ kind: 'fail', status, body }, times);
+  /**
+   * Answers `status` (default 503) instead of the routes: for `times` calls (default: until
+   * reset), and only for paths starting with `pathPrefix` (default: all).
+   */
+  fail(
+    status = 503,
+    body: unknown = { error: 'fake failure' },
+    times = Infinity,
+    pathPrefix = '',
+  ): this {
+    return this.setMode({ kind: 'fail', status, body }, times, pathPrefix);
   }
 
   /** Accepts requests and never answers (until reset or close). */
-  timeout(times = Infinity): this {
-    return this.setMode({ kind: 'timeout' }, times);
+  timeout(times = Infinity, pathPrefix = ''): this {
+    return this.setMode({ kind: 'timeout' }, times, pathPrefix);
   }
 
   /** 429 with Retry-After. */
-  rateLimit(retryAfterSeconds = 1, times = Infinity): this {
-    return this.setMode({ kind: 'rateLimit', retryAfterSeconds }, times);
+  rateLimit(retryAfterSeconds = 1, times = Infinity, pathPrefix = ''): this {
+    return this.setMode({ kind: 'rateLimit', retryAfterSeconds }, times, pathPrefix);
   }
 
   /** Destroys the connection without an answer. */
-  drop(times = Infinity): this {
-    return this.setMode({ kind: 'drop' }, times);
+  drop(times = Infinity, pathPrefix = ''): this {
+    return this.setMode({ kind: 'drop' }, times, pathPrefix);
   }
 
   /** Back to serving the routes promptly. */
   reset(): this {
-    this.mode = { kind: 'normal' };
-    this.modeCalls = Infinity;
+    this.modes = [];
     this.delayMs = 0;
     for (const res of this.hanging) res.destroy();
     this.hanging.clear();
@@ -152,23 +158,18 @@ export class FakeUpstream {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private setMode(mode: Mode, times: number): this {
-    this.mode = mode;
-    this.modeCalls = times;
+  private setMode(mode: Mode, times: number, prefix: string): this {
+    this.modes = [{ mode, prefix, left: times }, ...this.modes.filter((m) => m.prefix !== prefix)];
     return this;
   }
 
-  /** The mode for this call, counting down a temporary one. */
-  private takeMode(): Mode {
-    const mode = this.mode;
-    if (mode.kind !== 'normal' && Number.isFinite(this.modeCalls)) {
-      this.modeCalls -= 1;
-      if (this.modeCalls <= 0) {
-        this.mode = { kind: 'normal' };
-        this.modeCalls = Infinity;
-      }
-    }
-    return mode;
+  /** The mode for a call to `path`, counting down a temporary one. */
+  private takeMode(path: string): Mode {
+    const entry = this.modes.find((m) => path.startsWith(m.prefix));
+    if (!entry) return { kind: 'normal' };
+    entry.left -= 1;
+    if (entry.left <= 0) this.modes = this.modes.filter((m) => m !== entry);
+    return entry.mode;
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -184,7 +185,7 @@ export class FakeUpstream {
       body: text,
       at: Date.now(),
     });
-    const mode = this.takeMode();
+    const mode = this.takeMode(url.pathname);
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (res.destroyed) return;
     try {

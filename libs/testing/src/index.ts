@@ -3,3 +3,4 @@ export * from './test-profile.js';
 export * from './fake-dns.js';
 export * from './fake-upstream.js';
 export * from './fakes/vies.fake.js';
+export * from './fakes/rdw.fake.js';

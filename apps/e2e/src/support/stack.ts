@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Tier } from '@nl/contracts-core';
 import { CBS_APP } from '@nl/domain-cbs';
+import { RDW_APP } from '@nl/domain-rdw';
 import { VALIDATION_APP } from '@nl/domain-validation';
 import { AccountsService, CreditsService, gatewayApp } from '@nl/gateway-access';
 import type { Profile } from '@nl/platform-config';
@@ -31,7 +32,7 @@ export interface Stack {
   readonly db: DataSource;
   readonly gateway: NestFastifyApplication;
   /** The app that runs a domain service (in standalone, the one app that runs everything). */
-  service(name: 'cbs' | 'validation'): NestFastifyApplication;
+  service(name: 'cbs' | 'validation' | 'rdw'): NestFastifyApplication;
   /**
    * Distributed only: one more gateway replica on the same bus, database and cache prefix (so
    * it shares rate-limit counters); returns its base URL. Closed with the stack.
@@ -109,7 +110,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       ...options.env,
     });
     const { app, url } = await startApp(
-      composeApp(config, logger, [gateway, CBS_APP, VALIDATION_APP]),
+      composeApp(config, logger, [gateway, CBS_APP, VALIDATION_APP, RDW_APP]),
     );
     return stack(url, 'standalone: in-process + PGlite', app, [app], {});
   }
@@ -122,6 +123,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   for (const [name, part] of [
     ['cbs', CBS_APP],
     ['validation', VALIDATION_APP],
+    ['rdw', RDW_APP],
   ] as const) {
     const config = testConfig(name, 'distributed', bus, options.serviceEnv);
     services[name] = (await startApp(composeApp(config, logger, [part]))).app;

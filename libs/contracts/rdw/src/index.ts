@@ -1,1 +1,5 @@
+export * from './plate.js';
+export * from './rdw-fields.js';
 export * from './rdw.endpoints.js';
+export * from './rdw.requests.js';
+export * from './rdw.responses.js';

@@ -1,4 +1,6 @@
 import { DAY, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
+import { PlateQuery } from './rdw.requests.js';
+import { VehicleFullResponse, VehicleLiteResponse, VehicleNotFound } from './rdw.responses.js';
 
 export const RDW_SUBJECTS = {
   vehicleLite: 'rdw.vehicle.lite',
@@ -14,6 +16,14 @@ const base = {
   cacheTtlMs: DAY,
   limits: { trial: 10, paid: 60, premium: 120 },
   timeoutMs: 10 * SECOND,
+  request: PlateQuery,
+  errorResponses: [
+    {
+      status: 404,
+      description: 'The plate is well-formed but not in the registry. Not charged.',
+      type: VehicleNotFound,
+    },
+  ],
 } as const;
 
 export const RDW_ENDPOINTS: readonly EndpointDefinition[] = [
@@ -22,6 +32,7 @@ export const RDW_ENDPOINTS: readonly EndpointDefinition[] = [
     id: 'rdw.vehicle.lite',
     paths: ['/v1/rdw/vehicle-lite'],
     subject: RDW_SUBJECTS.vehicleLite,
+    response: VehicleLiteResponse,
     summary: 'Vehicle record (lite) by Dutch licence plate',
     description:
       'Brand, model, colour, fuel, masses and compliance facts (APK, emission class, green zones) of one vehicle. Plates are accepted with or without hyphens, in any case.',
@@ -32,6 +43,7 @@ export const RDW_ENDPOINTS: readonly EndpointDefinition[] = [
     id: 'rdw.vehicle.full',
     paths: ['/v1/rdw/vehicle'],
     subject: RDW_SUBJECTS.vehicleFull,
+    response: VehicleFullResponse,
     summary: 'Vehicle record (full) by Dutch licence plate',
     description:
       'The lite record plus dimensions, axles, body and the raw rows of the four RDW datasets, queried in parallel.',

@@ -83,4 +83,15 @@ export const PLATFORM_ENV_VARS: readonly EnvVarSpec[] = [
     description: 'Hours between refreshes of the disposable-domain list (when URLs are set).',
     default: '24',
   },
+  {
+    name: 'RDW_URL',
+    description:
+      'Base URL of RDW open data (https://opendata.rdw.nl). Unset: vehicle lookups answer 503 upstream_not_configured.',
+  },
+  {
+    name: 'RDW_APP_TOKEN',
+    description:
+      'Optional Socrata app token for RDW open data (header X-App-Token): its own rate pool.',
+    secret: true,
+  },
 ];

@@ -26,6 +26,7 @@ export interface PlatformConfig {
 
 export interface UpstreamsConfig {
   readonly vies: { readonly url: string | null };
+  readonly rdw: { readonly url: string | null; readonly appToken: string | null };
   readonly dns: { readonly servers: readonly string[] | null; readonly timeoutMs: number };
   readonly disposable: {
     readonly denyUrls: readonly string[];
@@ -97,6 +98,9 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
   const viesUrl = get('VIES_URL') ?? null;
   if (viesUrl && !isUrl(viesUrl, ['http:', 'https:']))
     problems.push('VIES_URL must be an http(s) URL');
+  const rdwUrl = get('RDW_URL') ?? null;
+  if (rdwUrl && !isUrl(rdwUrl, ['http:', 'https:']))
+    problems.push('RDW_URL must be an http(s) URL');
   const dnsServers = list('DNS_SERVERS');
   if (dnsServers.some((s) => !/^(\[[0-9a-f:]+\]|[0-9.]+|[0-9a-f:]+)(:\d{1,5})?$/i.test(s)))
     problems.push('DNS_SERVERS must be IP addresses, optionally with :port');
@@ -141,6 +145,7 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
     adminToken,
     upstreams: {
       vies: { url: viesUrl },
+      rdw: { url: rdwUrl, appToken: get('RDW_APP_TOKEN') ?? null },
       dns: { servers: dnsServers.length ? dnsServers : null, timeoutMs: dnsTimeoutMs },
       disposable: { denyUrls, allowUrls, refreshHours },
     },

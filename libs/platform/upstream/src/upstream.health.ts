@@ -12,3 +12,16 @@ export function upstreamHealth(client: UpstreamClient): HealthIndicator {
     check: () => Promise.resolve({ status: 'up', ...client.status() }),
   };
 }
+
+/** The same for an upstream that may be unconfigured on this server (`configured: false`). */
+export function optionalUpstreamHealth(
+  name: string,
+  client: UpstreamClient | null,
+): HealthIndicator {
+  return client
+    ? upstreamHealth(client)
+    : {
+        name: `upstream:${name}`,
+        check: () => Promise.resolve({ status: 'up', configured: false }),
+      };
+}

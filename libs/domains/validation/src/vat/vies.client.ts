@@ -2,7 +2,11 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import { HealthRegistry } from '@nl/platform-health';
-import { UpstreamClient, upstreamHealth, type UpstreamResponse } from '@nl/platform-upstream';
+import {
+  UpstreamClient,
+  optionalUpstreamHealth,
+  type UpstreamResponse,
+} from '@nl/platform-upstream';
 import { VIES_UNAVAILABLE, readViesAnswer, type ViesOutcome } from './vies.mapper.js';
 
 /** Errors that say VIES as a whole is struggling (a member state's own outage does not). */
@@ -49,12 +53,7 @@ export class ViesClient implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    if (this.client) this.health.register(upstreamHealth(this.client));
-    else
-      this.health.register({
-        name: 'upstream:vies',
-        check: () => Promise.resolve({ status: 'up', configured: false }),
-      });
+    this.health.register(optionalUpstreamHealth('vies', this.client));
   }
 
   /** One check; throws UpstreamError when VIES gave no answer at all. */

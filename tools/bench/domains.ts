@@ -1,8 +1,9 @@
-// The validation rows of `npm run bench`: a cached VAT check and a cached DNS lookup through the
-// standalone gateway (auth, limits and credits on), and cold VAT checks against a VIES fake that
-// answers after 200 ms, to show what the service adds to the upstream's own time. The fakes run
-// in this process; the app in its own.
-import { FakeDns, ViesFake } from '@nl/testing';
+// The domain rows of `npm run bench`, through the standalone gateway with auth, limits and
+// credits on: cached VAT and DNS, cold VAT checks against a VIES fake answering after 200 ms,
+// cached vehicle lookups, and cold full vehicle lookups against an RDW fake answering each of
+// the four datasets after 50 ms (parallel means about one round, not four). The fakes run in
+// this process; the app in its own.
+import { FakeDns, RdwFake, ViesFake, datasetPath } from '@nl/testing';
 import autocannon from 'autocannon';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ const PORT = 3407;
 const HOST = '127.0.0.1';
 const VIES_LATENCY_MS = 200;
 const COLD_CALLS = 40;
+const RDW_LATENCY_MS = 50;
 
 /** Dutch VAT numbers that pass the elfproef, none of them cached yet. */
 function coldNumbers(count: number): string[] {
@@ -66,7 +68,7 @@ async function load(
 }
 
 /** Runs the rows and returns the lines to print (or why it could not). */
-export async function runValidationBench(progress: (m: string) => void): Promise<string[]> {
+export async function runDomainBench(progress: (m: string) => void): Promise<string[]> {
   const vies = await ViesFake.start();
   const dns = await FakeDns.start({
     'example.nl': {
@@ -77,19 +79,21 @@ export async function runValidationBench(progress: (m: string) => void): Promise
       TXT: [['v=spf1 mx -all']],
     },
   });
+  const rdw = await RdwFake.start();
   const dir = await mkdtemp(join(tmpdir(), 'nl-bench-validation-'));
   const keyFile = join(dir, 'key');
-  const app = startProcess('standalone-validation', distPath('tools/bench/bench-app.js'), {
+  const app = startProcess('standalone-domains', distPath('tools/bench/bench-app.js'), {
     ...childEnv(
       {
         PORT: String(PORT),
         HOST,
         LOG_LEVEL: 'warn',
         PGLITE_DATA_DIR: 'memory',
-        BENCH_ROLE: 'standalone-validation',
+        BENCH_ROLE: 'standalone-domains',
         BENCH_KEY_FILE: keyFile,
         VIES_URL: vies.url,
         DNS_SERVERS: dns.server,
+        RDW_URL: rdw.url,
       },
       ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
     ),
@@ -107,7 +111,7 @@ export async function runValidationBench(progress: (m: string) => void): Promise
     progress(
       `(v) cached VAT and DNS through the standalone gateway, ${LOAD.durationSeconds} s each`,
     );
-    const rows = [
+    const rows: LoadRow[] = [
       await load('cached POST /v1/validate/vat', `${base}/v1/validate/vat`, {
         method: 'POST',
         headers: auth,
@@ -126,6 +130,24 @@ export async function runValidationBench(progress: (m: string) => void): Promise
     progress(
       `(v) ${COLD_CALLS} cold VAT checks, one at a time, VIES fake answering after ${VIES_LATENCY_MS} ms`,
     );
+    rows.push(
+      await load(
+        'cached GET /v1/rdw/vehicle-lite',
+        `${base}/v1/rdw/vehicle-lite?license_plate=TT601D`,
+        {
+          method: 'GET',
+          headers: auth,
+        },
+      ),
+      await load(
+        'cached GET /v1/rdw/vehicle (full)',
+        `${base}/v1/rdw/vehicle?license_plate=TT601D`,
+        {
+          method: 'GET',
+          headers: auth,
+        },
+      ),
+    );
     vies.upstream.slow(VIES_LATENCY_MS);
     const times: number[] = [];
     for (const vat of coldNumbers(COLD_CALLS)) {
@@ -143,19 +165,42 @@ export async function runValidationBench(progress: (m: string) => void): Promise
     times.sort((a, b) => a - b);
     const p50 = percentile(times, 50);
     const p99 = percentile(times, 99);
+
+    progress(
+      `(v) cold full vehicle lookups, RDW fake answering each dataset after ${RDW_LATENCY_MS} ms`,
+    );
+    rdw.upstream.slow(RDW_LATENCY_MS);
+    rdw.upstream.clearCalls();
+    const rdwTimes: number[] = [];
+    // Plates not looked up in full yet (TT601D is, by the cached rows above).
+    for (const plate of ['F794KP', 'R759BK', 'XXX99X']) {
+      const started = performance.now();
+      const res = await fetch(`${base}/v1/rdw/vehicle?license_plate=${plate}`, { headers: auth });
+      await res.arrayBuffer();
+      if (res.status !== 200 || res.headers.get('x-cache') === 'HIT')
+        throw new Error(`cold vehicle ${plate}: ${res.status} ${res.headers.get('x-cache')}`);
+      rdwTimes.push(performance.now() - started);
+    }
+    const datasetsCalled = ['m9d7-ebf2', '8ys7-d773', 'vezc-m2t6', '3huj-srit'].map(
+      (d) => rdw.upstream.callsTo(datasetPath(d)).length,
+    );
+    rdwTimes.sort((a, b) => a - b);
+    const rdwMedian = percentile(rdwTimes, 50);
     const table = rows.map(
       (r) =>
         `${r.label.padEnd(46)}${String(Math.round(r.reqPerSec)).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   err/non2xx ${r.errors}/${r.non2xx}${r.errors || r.non2xx ? '  <-- !!' : ''}`,
     );
     return [
-      `Validation through the standalone gateway (auth + limits + credits on), ${LOAD.connections} connections:`,
+      `Domains through the standalone gateway (auth + limits + credits on), ${LOAD.connections} connections:`,
       ...table,
+      `cold GET /v1/rdw/vehicle (4 datasets, ${RDW_LATENCY_MS} ms each), ${rdwTimes.length} plates: median ${rdwMedian.toFixed(1)} ms, max ${rdwTimes[rdwTimes.length - 1].toFixed(1)} ms; cold / ${RDW_LATENCY_MS} ms = ${(rdwMedian / RDW_LATENCY_MS).toFixed(2)} (4 in a row would be ≥ 4.00); calls per dataset ${datasetsCalled.join('/')}`,
       `cold POST /v1/validate/vat, VIES fake ${VIES_LATENCY_MS} ms, ${COLD_CALLS} calls one by one: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; p50 / upstream latency = ${(p50 / VIES_LATENCY_MS).toFixed(2)} (our overhead ${(p50 - VIES_LATENCY_MS).toFixed(1)} ms)`,
     ];
   } finally {
     await stopProcess(app);
     await vies.close();
     await dns.close();
+    await rdw.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

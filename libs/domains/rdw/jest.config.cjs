@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'domain-rdw',
+  preset: '../../../jest.preset.cjs',
+  rootDir: __dirname,
+};

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type { ReplyEnvelope } from '@nl/contracts-core';
+import {
+  RDW_ENDPOINTS,
+  type VehicleFullResponse,
+  type VehicleLiteResponse,
+} from '@nl/contracts-rdw';
+import { DomainCache } from '@nl/platform-cache';
+import { DomainError } from '@nl/platform-errors';
+import { RdwClient, RdwUnavailable, type Dataset } from '../upstream/rdw.client.js';
+import { toCompliance, toFullVehicle, toLiteVehicle, toRaw, type RdwRows } from './rdw.mapper.js';
+
+const TTL_MS = RDW_ENDPOINTS[0]?.cacheTtlMs ?? 86_400_000;
+/** How long past its TTL a record may stand in when RDW fails (stale-if-error). */
+const STALE_MS = 7 * 86_400_000;
+
+/**
+ * Vehicle records by plate. The datasets of a lookup are asked in parallel (lite: vehicle and
+ * fuel; full: all four); if any fails the lookup fails as a whole, so no half record is ever
+ * answered or cached: the caller gets the stale copy or a 503. Cached 24 hours per plate;
+ * concurrent identical misses share one round of upstream calls (the cache's single-flight).
+ */
+@Injectable()
+export class VehicleService {
+  constructor(
+    private readonly rdw: RdwClient,
+    private readonly cache: DomainCache,
+  ) {}
+
+  async lite(plate: string): Promise<ReplyEnvelope<VehicleLiteResponse>> {
+    const cached = await this.load(`lite:${plate}`, plate, ['vehicle', 'fuel']);
+    const rows = cached.value;
+    return {
+      data: {
+        found: true,
+        license_plate: plate,
+        vehicle: toLiteVehicle(rows),
+        compliance: toCompliance(rows),
+        error: null,
+      },
+      meta: { cache: cached.state, fetchedAt: cached.fetchedAt, source: 'rdw' },
+    };
+  }
+
+  async full(plate: string): Promise<ReplyEnvelope<VehicleFullResponse>> {
+    const cached = await this.load(`full:${plate}`, plate, ['vehicle', 'fuel', 'body', 'axles']);
+    const rows = cached.value;
+    return {
+      data: {
+        found: true,
+        license_plate: plate,
+        vehicle: toFullVehicle(rows),
+        compliance: toCompliance(rows),
+        rdw: toRaw(rows),
+      },
+      meta: { cache: cached.state, fetchedAt: cached.fetchedAt, source: 'rdw' },
+    };
+  }
+
+  /** The raw rows through the cache; throws 404 for an unknown plate, 503 without an answer. */
+  private async load(key: string, plate: string, datasets: readonly Dataset[]) {
+    let cached;
+    try {
+      cached = await this.cache.getOrLoad(key, () => this.fetch(plate, datasets), {
+        ttlMs: TTL_MS,
+        staleMs: STALE_MS,
+        serveStaleOn: (e) => e instanceof RdwUnavailable,
+      });
+    } catch (error) {
+      if (error instanceof RdwUnavailable)
+        throw new DomainError(
+          'upstream_unavailable',
+          `RDW open data did not answer completely (${error.message}); try again shortly.`,
+          { retryAfterSeconds: 60, details: { upstream: 'rdw', dataset: error.dataset } },
+        );
+      throw error;
+    }
+    if (!cached.value)
+      throw DomainError.notFound(
+        { found: false, license_plate: plate, vehicle: null, compliance: null, error: 'not_found' },
+        `The plate ${plate} is not in the RDW registry.`,
+      );
+    return { ...cached, value: cached.value };
+  }
+
+  /** One round: every dataset in parallel. Null (cached too) when the registry has no such plate. */
+  private async fetch(plate: string, datasets: readonly Dataset[]): Promise<RdwRows | null> {
+    const results = await Promise.all(datasets.map((d) => this.rdw.rows(d, plate)));
+    const byName = Object.fromEntries(datasets.map((d, i) => [d, results[i]]));
+    const vehicle = byName['vehicle']?.[0];
+    if (!vehicle) return null;
+    return {
+      vehicle,
+      fuel: byName['fuel'] ?? [],
+      ...(byName['body'] && { body: byName['body'] }),
+      ...(byName['axles'] && { axles: byName['axles'] }),
+    };
+  }
+}
