@@ -98,6 +98,33 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
     expect(await books(id)).toEqual({ balance: 0, ledger: 0, topups: 100, charged: 100, held: 0 });
   });
 
+  it('should keep accounts apart when many reservations share one statement', async () => {
+    const ids = await Promise.all([100, 250, 0, 75].map((balance) => account(balance)));
+    // 40 concurrent reservations of 0.25 over four accounts: they go in a few batched statements.
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => credits.reserve(reservation(ids[i % 4], 25))),
+    );
+    const accepted = ids.map((_, a) => results.filter((r, i) => r && i % 4 === a).length);
+    expect(accepted).toEqual([4, 10, 0, 3]);
+    for (const [a, id] of ids.entries()) {
+      const b = await books(id);
+      expect(b.balance).toBe([100, 250, 0, 75][a] - accepted[a] * 25);
+      expect(b.balance).toBe(b.ledger);
+    }
+    // Settling them all at once, some twice, charges each exactly once.
+    const open = results.filter((r): r is { chargeId: string; balance: number } => r !== null);
+    const closed = await Promise.all([
+      ...open.map((r) => credits.settle(r.chargeId, 10)),
+      ...open.map((r) => credits.settle(r.chargeId, 10)),
+    ]);
+    expect(closed.filter((c) => c !== null)).toHaveLength(open.length);
+    for (const id of ids) {
+      const b = await books(id);
+      expect(b).toMatchObject({ held: 0, balance: b.ledger });
+      expect(b.balance).toBe(b.topups - b.charged);
+    }
+  });
+
   it('should sweep only reservations older than the given age', async () => {
     const id = await account(100);
     await credits.reserve(reservation(id, 40));
