@@ -5,7 +5,8 @@
 //   gateway-open        the distributed gateway without them
 //   standalone-domains  standalone-economy plus the validation and rdw services (upstreams from env)
 // Economy roles create a Premium account with a large balance and write its key to
-// BENCH_KEY_FILE (mode 0600) for the load generator; the key is never printed.
+// BENCH_KEY_FILE (mode 0600) before the app listens, so the key is there once /health/ready
+// answers; the key is never printed.
 import 'reflect-metadata';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition } from '@nl/contracts-core';
@@ -16,8 +17,10 @@ import { AccountsService, gatewayApp } from '@nl/gateway-access';
 import { openGatewayApp } from '@nl/gateway-core';
 import { loadPlatformConfig } from '@nl/platform-config';
 import { createLogger } from '@nl/platform-logging';
-import { composeApp, runMain, startApp, type AppPart } from '@nl/platform-runtime';
-import { writeFile } from 'node:fs/promises';
+import { composeApp, createApp, runMain, type AppPart } from '@nl/platform-runtime';
+import type { INestApplication } from '@nestjs/common';
+import { rename, writeFile } from 'node:fs/promises';
+import { BENCH_CREDITS } from './economy.js';
 
 const ROLES = [
   'standalone-economy',
@@ -28,10 +31,14 @@ const ROLES = [
 ] as const;
 type Role = (typeof ROLES)[number];
 
+function isRole(value: string | undefined): value is Role {
+  return ROLES.some((role) => role === value);
+}
+
 /**
  * The catalog with every limit out of reach: the limiter still counts each call (one atomic
  * increment, in Redis when distributed) but never refuses, so the load measures the cost of
- * limiting rather than a wall of 429s.
+ * limiting rather than a wall of 429s. Tiers without access stay without access.
  */
 function unreachableLimits(): EndpointDefinition[] {
   const high = 1_000_000_000;
@@ -41,11 +48,27 @@ function unreachableLimits(): EndpointDefinition[] {
   }));
 }
 
+/** A Premium account with a balance the load cannot exhaust, and one key for it in `keyFile`. */
+async function seedBenchKey(app: INestApplication, keyFile: string): Promise<void> {
+  const accounts = app.get(AccountsService);
+  const account = await accounts.createAccount({
+    name: 'bench',
+    tier: 'premium',
+    credits: BENCH_CREDITS,
+  });
+  const { key } = await accounts.createKey(account.id, 'bench');
+  // Written aside and renamed, so a reader never sees half a key.
+  await writeFile(`${keyFile}.tmp`, key, { mode: 0o600 });
+  await rename(`${keyFile}.tmp`, keyFile);
+}
+
 await runMain(async () => {
-  const role = process.env.BENCH_ROLE as Role;
-  if (!ROLES.includes(role)) throw new Error(`BENCH_ROLE must be one of ${ROLES.join(', ')}`);
+  const role = process.env.BENCH_ROLE;
+  if (!isRole(role)) throw new Error(`BENCH_ROLE must be one of ${ROLES.join(', ')}`);
   const standalone = role.startsWith('standalone');
   const economy = role !== 'standalone-open' && role !== 'gateway-open';
+  const keyFile = process.env.BENCH_KEY_FILE;
+  if (economy && !keyFile) throw new Error('BENCH_KEY_FILE must name where to write the bench key');
   const config = loadPlatformConfig({
     service: standalone ? 'standalone' : 'gateway',
     profile: standalone ? 'standalone' : 'distributed',
@@ -54,27 +77,14 @@ await runMain(async () => {
   const gateway: AppPart = economy
     ? gatewayApp({ catalog: unreachableLimits() })
     : openGatewayApp();
-  const { app } = await startApp(
-    composeApp(
-      config,
-      logger,
-      role === 'standalone-domains'
-        ? [gateway, CBS_APP, VALIDATION_APP, RDW_APP]
-        : standalone
-          ? [gateway, CBS_APP]
-          : [gateway],
-    ),
-  );
-  if (economy) {
-    const keyFile = process.env.BENCH_KEY_FILE;
-    if (!keyFile) throw new Error('BENCH_KEY_FILE must name where to write the bench key');
-    const accounts = app.get(AccountsService);
-    const account = await accounts.createAccount({
-      name: 'bench',
-      tier: 'premium',
-      credits: 1_000_000_000_000,
-    });
-    const { key } = await accounts.createKey(account.id, 'bench');
-    await writeFile(keyFile, key, { mode: 0o600 });
-  }
+  const parts: AppPart[] =
+    role === 'standalone-domains'
+      ? [gateway, CBS_APP, VALIDATION_APP, RDW_APP]
+      : standalone
+        ? [gateway, CBS_APP]
+        : [gateway];
+  // createApp + listen rather than startApp: the key must exist before the bench sees the app ready.
+  const app = await createApp(composeApp(config, logger, parts));
+  if (economy && keyFile) await seedBenchKey(app, keyFile);
+  await app.listen(config.http.port, config.http.host);
 });

@@ -2,12 +2,15 @@
 // against a bare NestJS + Fastify app returning the same JSON. Targets run strictly one after
 // the other, each in its own processes, so they never compete for the CPUs. Progress goes to
 // stderr, the table to stdout. Exit code 1 when a run failed or had errors / non-2xx responses.
+import 'reflect-metadata';
 import { killChildrenOnExit, peakRssMb } from './child-process.js';
+import { economyProblems, type EconomyProbe } from './economy.js';
 import { LOAD, measure, warm } from './measure.js';
 import { failedRun, formatReport, type Row } from './report.js';
 import { runDomainBench } from './domains.js';
 import {
   ENDPOINT,
+  ENDPOINT_ID,
   TARGETS,
   type BenchContext,
   type RunningTarget,
@@ -33,26 +36,34 @@ function checkWarm(
   return warnings;
 }
 
-/** An economy row must really have authenticated, limited and charged every call. */
+/**
+ * An economy row must really have authenticated, limited and charged every call: one more call
+ * after the load shows the charge, the limit and the balance, and one without a key must fail.
+ */
 async function checkEconomy(
   target: Target,
   url: string,
   headers: Record<string, string>,
+  remainingBefore: string | null,
+  loadRequests: number,
 ): Promise<string[]> {
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
   await res.arrayBuffer();
-  const charged = res.headers.get('x-credits-charged');
-  const limit = res.headers.get('ratelimit-limit');
-  progress(
-    `(${target.key}) after the load: X-Credits-Charged ${charged ?? 'absent'}, X-Credits-Remaining ${res.headers.get('x-credits-remaining') ?? 'absent'}, RateLimit-Remaining ${res.headers.get('ratelimit-remaining') ?? 'absent'} of ${limit ?? 'absent'}`,
-  );
   const unauthenticated = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   await unauthenticated.arrayBuffer();
-  const problems: string[] = [];
-  if (!charged || Number(charged) <= 0) problems.push('the economy row did not charge credits');
-  if (!limit) problems.push('the economy row sent no RateLimit headers');
-  if (unauthenticated.status !== 401)
-    problems.push(`a call without a key answered ${unauthenticated.status}, not 401`);
+  const probe: EconomyProbe = {
+    remainingBefore,
+    remainingAfter: res.headers.get('x-credits-remaining'),
+    charged: res.headers.get('x-credits-charged'),
+    rateLimit: res.headers.get('ratelimit-limit'),
+    unauthenticatedStatus: unauthenticated.status,
+    loadRequests,
+  };
+  progress(
+    `(${target.key}) after the load: status ${res.status}, X-Credits-Charged ${probe.charged ?? 'absent'}, X-Credits-Remaining ${probe.remainingBefore ?? 'absent'} → ${probe.remainingAfter ?? 'absent'}, RateLimit-Limit ${probe.rateLimit ?? 'absent'}; without a key ${probe.unauthenticatedStatus}`,
+  );
+  const problems = economyProblems(ENDPOINT_ID, probe);
+  if (res.status !== 200) problems.unshift(`the call after the load answered ${res.status}`);
   return problems;
 }
 
@@ -62,14 +73,17 @@ async function measureRunning(
   running: RunningTarget,
 ): Promise<Row> {
   const headers = running.headers ?? {};
-  const { body, cache } = await warm(running.url, headers);
+  const { body, cache, creditsRemaining } = await warm(running.url, headers);
   const warnings = checkWarm(target, ctx, body, cache);
   ctx.referenceBody ??= body;
   progress(
     `(${target.key}) measuring ${running.url}: ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s`,
   );
   const measurement = await measure(running.url, headers);
-  if (headers['x-api-key']) warnings.push(...(await checkEconomy(target, running.url, headers)));
+  if (headers['x-api-key'])
+    warnings.push(
+      ...(await checkEconomy(target, running.url, headers, creditsRemaining, measurement.requests)),
+    );
   // Read before stopping: VmHWM disappears with the process.
   const peaks = await Promise.all(running.pids.map(peakRssMb));
   const peakRss = peaks.every((p): p is number => p !== null) ? peaks : undefined;

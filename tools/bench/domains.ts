@@ -5,10 +5,11 @@
 // this process; the app in its own.
 import { FakeDns, RdwFake, ViesFake, datasetPath } from '@nl/testing';
 import autocannon from 'autocannon';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, distPath, startProcess, stopProcess, waitReady } from './child-process.js';
+import { readBenchKey } from './economy.js';
 import { LOAD } from './measure.js';
 
 const PORT = 3407;
@@ -100,16 +101,12 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
   });
   try {
     await waitReady(app, `http://${HOST}:${PORT}/health/ready`);
-    let key = '';
-    for (let i = 0; i < 150 && !key.startsWith('nlk_'); i++) {
-      key = await readFile(keyFile, 'utf8').catch(() => '');
-      if (!key) await new Promise((r) => setTimeout(r, 100));
-    }
+    const key = await readBenchKey(keyFile);
     const auth = { 'x-api-key': key, 'content-type': 'application/json' };
     const base = `http://${HOST}:${PORT}`;
 
     progress(
-      `(v) cached VAT and DNS through the standalone gateway, ${LOAD.durationSeconds} s each`,
+      `(v) cached VAT, DNS and vehicles through the standalone gateway, ${LOAD.durationSeconds} s each`,
     );
     const rows: LoadRow[] = [
       await load('cached POST /v1/validate/vat', `${base}/v1/validate/vat`, {
@@ -127,9 +124,6 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
       ),
     ];
 
-    progress(
-      `(v) ${COLD_CALLS} cold VAT checks, one at a time, VIES fake answering after ${VIES_LATENCY_MS} ms`,
-    );
     rows.push(
       await load(
         'cached GET /v1/rdw/vehicle-lite',
@@ -147,6 +141,9 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
           headers: auth,
         },
       ),
+    );
+    progress(
+      `(v) ${COLD_CALLS} cold VAT checks, one at a time, VIES fake answering after ${VIES_LATENCY_MS} ms`,
     );
     vies.upstream.slow(VIES_LATENCY_MS);
     const times: number[] = [];

@@ -25,6 +25,8 @@ export interface WarmResponse {
   readonly body: string;
   /** The x-cache header of the second request (HIT when the endpoint's cache works), or null. */
   readonly cache: string | null;
+  /** X-Credits-Remaining of the second request (economy rows), to see what the load spends. */
+  readonly creditsRemaining: string | null;
 }
 
 async function get(url: string, headers: Record<string, string>): Promise<Response> {
@@ -45,7 +47,11 @@ export async function warm(
 ): Promise<WarmResponse> {
   await (await get(url, headers)).arrayBuffer();
   const res = await get(url, headers);
-  return { body: await res.text(), cache: res.headers.get('x-cache') };
+  return {
+    body: await res.text(),
+    cache: res.headers.get('x-cache'),
+    creditsRemaining: res.headers.get('x-credits-remaining'),
+  };
 }
 
 function load(

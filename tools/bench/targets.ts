@@ -2,7 +2,7 @@
 // a RunningTarget; bench.ts warms, measures and stops them one after the other. Rows: the product
 // as shipped (auth, rate limits and credits on), the same chain without those access steps, both
 // standalone and distributed, and a bare Nest + Fastify baseline.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -13,9 +13,12 @@ import {
   waitReady,
   type AppProcess,
 } from './child-process.js';
+import { readBenchKey } from './economy.js';
 import { canConnect, distributedUrls, unreachableServers } from './servers.js';
 
 export const ENDPOINT = '/v1/cbs/sbi/6210';
+/** The catalog entry of {@link ENDPOINT}: its cached price is what each economy call must cost. */
+export const ENDPOINT_ID = 'cbs.sbi.lookup';
 const HOST = '127.0.0.1';
 
 /** Shared between targets: the body of the first target that ran, for the baseline to return. */
@@ -88,17 +91,6 @@ export async function startApps(
 /** The apps log at warn so logging a line per request doesn't dominate what we measure. */
 const appEnv = (port: number) => ({ PORT: String(port), HOST, LOG_LEVEL: 'warn' });
 
-/** Waits for the key an economy app writes once its account exists. */
-async function readKey(file: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const key = await readFile(file, 'utf8').catch(() => '');
-    if (key.startsWith('nlk_')) return key;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no API key appeared in ${file} within 15 s`);
-}
-
 /** Starts `specs`; economy targets get the key of a fresh Premium account as X-Api-Key. */
 async function startWithKey(
   specs: (keyFile: string) => AppSpec[],
@@ -112,7 +104,7 @@ async function startWithKey(
   );
   if (!economy) return running;
   try {
-    return { ...running, headers: { 'x-api-key': await readKey(keyFile) } };
+    return { ...running, headers: { 'x-api-key': await readBenchKey(keyFile) } };
   } catch (err) {
     await running.stop();
     throw err;
