@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { HealthRegistry } from '@nl/platform-health';
-import { TransportClient, natsHealth } from '@nl/platform-transport';
+import { TracedNatsClient, TransportClient, natsHealth } from '@nl/platform-transport';
 
-/** The gateway is ready when its transport is connected; a missing domain is not its fault. */
+/**
+ * The gateway is ready when its transport is connected (a missing domain is not its fault), and
+ * alive while that connection can still come back by itself.
+ */
 @Injectable()
 export class TransportHealth {
   constructor(
@@ -17,6 +20,13 @@ export class TransportHealth {
         config.transport.kind === 'inproc'
           ? { status: 'up', kind: 'in-process' }
           : natsHealth(transport.client.unwrap()),
+    });
+    health.registerLiveness({
+      name: 'transport',
+      check: async () =>
+        transport.client instanceof TracedNatsClient && !transport.client.alive()
+          ? { status: 'down', error: 'the NATS connection closed for good' }
+          : { status: 'up' },
     });
   }
 }

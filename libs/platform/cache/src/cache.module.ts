@@ -5,19 +5,24 @@ import {
   Inject,
   Injectable,
 } from '@nestjs/common';
-import { createKeyv } from '@keyv/redis';
+import KeyvRedis from '@keyv/redis';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { HealthRegistry } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
+import type { RedisClientType } from '@redis/client';
 import { createCache, type Cache } from 'cache-manager';
 import { Keyv } from 'keyv';
 import { BoundedMap } from './bounded-map.js';
 import { DomainCache } from './domain-cache.js';
+import { FailoverStore, type CacheStore } from './failover-store.js';
+import { createResilientRedis } from './redis-client.js';
 
 /** Most entries one service keeps in memory in the standalone profile. */
 const MEMORY_MAX_ENTRIES = 50_000;
+/** Most entries a service keeps in memory while its Redis is down. */
+const FALLBACK_MAX_ENTRIES = 5_000;
 
-export const CACHE_STORE = Symbol('CACHE_STORE');
+const CACHE_BACKEND = Symbol('CACHE_BACKEND');
 
 /**
  * The standalone cache: a bounded map that keeps objects as they are (no JSON round trip per
@@ -36,24 +41,38 @@ export function createMemoryStore(namespace: string, maxEntries = MEMORY_MAX_ENT
   });
 }
 
-function createStore(config: PlatformConfig, namespace: string): Cache {
-  if (config.cache.kind === 'memory') return createMemoryStore(namespace);
-  return createCache({
-    stores: [createKeyv(config.cache.url, { namespace: `${config.cache.prefix}:${namespace}` })],
+interface CacheBackend {
+  readonly store: CacheStore;
+  /** Set in the distributed profile: the Redis client behind `store`. */
+  readonly redis?: RedisClientType;
+}
+
+function createBackend(config: PlatformConfig, namespace: string, logger: Logger): CacheBackend {
+  if (config.cache.kind === 'memory') return { store: createMemoryStore(namespace) };
+  const redis = createResilientRedis(config.cache.url, logger, `the ${namespace} cache`);
+  const adapter = new KeyvRedis(redis, { throwOnConnectError: false, throwOnErrors: true });
+  adapter.on('error', () => undefined); // reported by the client's own state log
+  const shared = createCache({
+    stores: [new Keyv({ store: adapter, namespace: `${config.cache.prefix}:${namespace}` })],
   });
+  const local = createMemoryStore(namespace, FALLBACK_MAX_ENTRIES);
+  return { store: new FailoverStore(shared, local, () => redis.isReady), redis };
 }
 
 @Injectable()
 class CacheLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(CACHE_STORE) private readonly store: Cache) {}
+  constructor(@Inject(CACHE_BACKEND) private readonly backend: CacheBackend) {}
   async onApplicationShutdown(): Promise<void> {
-    await this.store.disconnect().catch(() => undefined);
+    const redis = this.backend.redis;
+    if (redis?.isOpen) await redis.close().catch(() => undefined);
+    else redis?.destroy();
   }
 }
 
 /**
- * A {@link DomainCache} for one service, on Redis (distributed) or a bounded memory store
- * (standalone), under the service's own key namespace.
+ * A {@link DomainCache} for one service, on Redis (distributed; an in-process store answers
+ * while Redis is down, and readiness says `degraded`) or a bounded memory store (standalone),
+ * under the service's own key namespace.
  */
 @Module({})
 export class CacheModule {
@@ -62,29 +81,27 @@ export class CacheModule {
       module: CacheModule,
       providers: [
         {
-          provide: CACHE_STORE,
-          inject: [PLATFORM_CONFIG],
-          useFactory: (config: PlatformConfig) => createStore(config, namespace),
+          provide: CACHE_BACKEND,
+          inject: [PLATFORM_CONFIG, LOGGER],
+          useFactory: (config: PlatformConfig, logger: Logger) =>
+            createBackend(config, namespace, logger),
         },
         {
           provide: DomainCache,
-          inject: [CACHE_STORE, LOGGER, HealthRegistry, PLATFORM_CONFIG],
-          useFactory: (
-            store: Cache,
-            logger: Logger,
-            health: HealthRegistry,
-            config: PlatformConfig,
-          ) => {
-            if (config.cache.kind === 'redis') {
+          inject: [CACHE_BACKEND, LOGGER, HealthRegistry],
+          useFactory: (backend: CacheBackend, logger: Logger, health: HealthRegistry) => {
+            const redis = backend.redis;
+            if (redis) {
               health.register({
                 name: `cache:${namespace}`,
-                check: async () => {
-                  await store.set('health', 1, 5_000);
-                  return { status: 'up' };
-                },
+                critical: false,
+                check: async () =>
+                  redis.isReady
+                    ? { status: 'up', pong: await redis.ping() }
+                    : { status: 'down', error: 'Redis is not connected; caching in memory' },
               });
             }
-            return new DomainCache(namespace, store, logger);
+            return new DomainCache(namespace, backend.store, logger);
           },
         },
         CacheLifecycle,

@@ -1,7 +1,7 @@
 import type { CacheState } from '@nl/contracts-core';
 import type { Logger } from '@nl/platform-logging';
 import { counter } from '@nl/platform-health';
-import type { Cache } from 'cache-manager';
+import type { CacheStore } from './failover-store.js';
 
 interface Entry<T> {
   readonly value: T;
@@ -53,7 +53,7 @@ export class DomainCache {
 
   constructor(
     readonly namespace: string,
-    private readonly store: Cache,
+    private readonly store: CacheStore,
     private readonly logger: Logger,
   ) {}
 

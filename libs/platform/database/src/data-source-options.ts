@@ -1,5 +1,6 @@
 import type { DatabaseConfig } from '@nl/platform-config';
 import type { DataSourceOptions } from 'typeorm';
+import { lockDataDir } from './data-dir-lock.js';
 
 export interface DatabaseFeature {
   // TypeORM takes entity and migration classes as plain constructors.
@@ -27,17 +28,29 @@ export async function dataSourceOptions(
     migrationsRun: false,
     logging: false,
   };
-  if (config.kind === 'postgres') return { ...common, url: config.url, extra: { max: 10 } };
+  // A connection attempt gives up after 3 s, so a database that is down (or unreachable) turns
+  // into a fast 503 instead of requests queued behind a dial that never ends.
+  if (config.kind === 'postgres')
+    return {
+      ...common,
+      url: config.url,
+      extra: { max: 10, connectionTimeoutMillis: 3_000, keepAlive: true },
+    };
 
   // Loaded only when needed, one after the other: Jest's ESM loader fails on concurrent
   // imports that share a chunk.
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
-  const pglite = await PGlite.create({
-    dataDir: config.dataDir ?? undefined,
-    extensions: { pg_trgm },
-  });
+  // One process per directory: a second PGlite on the same files silently loses writes.
+  const releaseLock = config.dataDir ? lockDataDir(config.dataDir) : () => undefined;
+  let pglite;
+  try {
+    pglite = await PGlite.create({ dataDir: config.dataDir ?? undefined, extensions: { pg_trgm } });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   const pg = createPgConfig(pglite);
-  return { ...common, extra: { connection: pg.connection, max: 1, pglite } };
+  return { ...common, extra: { connection: pg.connection, max: 1, pglite, releaseLock } };
 }

@@ -19,4 +19,19 @@ describe(HealthRegistry.name, () => {
       checks: { db: { status: 'up' }, nats: { status: 'down', error: 'closed' } },
     });
   });
+
+  it('should call a down optional dependency degraded, not an error', async () => {
+    const sut = new HealthRegistry();
+    sut.register({ name: 'db', check: async () => ({ status: 'up' }) });
+    sut.register({ name: 'cache', critical: false, check: async () => ({ status: 'down' }) });
+    expect((await sut.check()).status).toBe('degraded');
+  });
+
+  it('should fail liveness only on its own indicators', async () => {
+    const sut = new HealthRegistry();
+    sut.register({ name: 'db', check: async () => ({ status: 'down' }) });
+    expect((await sut.checkLiveness()).status).toBe('ok');
+    sut.registerLiveness({ name: 'transport', check: async () => ({ status: 'down' }) });
+    expect((await sut.checkLiveness()).status).toBe('error');
+  });
 });

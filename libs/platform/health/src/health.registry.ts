@@ -7,39 +7,80 @@ export interface HealthResult {
 
 export interface HealthIndicator {
   readonly name: string;
-  /** Resolves with details; a rejection or a `down` status makes the app not ready. */
+  /** Resolves with details; a rejection or a `down` status marks the check down. */
   check(): Promise<HealthResult>;
+  /**
+   * False for a dependency the app serves without (a cache: answers come from the source):
+   * down makes the app `degraded`, still ready. Default true: down makes it not ready.
+   */
+  readonly critical?: boolean;
+}
+
+export type HealthStatus = 'ok' | 'degraded' | 'error';
+
+export interface HealthReport {
+  readonly status: HealthStatus;
+  readonly checks: Record<string, HealthResult>;
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-/** Indicators that decide `/health/ready`; each module registers its own dependencies. */
+async function run(indicator: HealthIndicator): Promise<HealthResult> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)),
+        CHECK_TIMEOUT_MS,
+      );
+    });
+    return await Promise.race([indicator.check(), timeout]);
+  } catch (error) {
+    return { status: 'down', error: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function report(indicators: readonly HealthIndicator[]): Promise<HealthReport> {
+  const results = await Promise.all(indicators.map(async (i) => [i, await run(i)] as const));
+  const down = results.filter(([, r]) => r.status !== 'up').map(([i]) => i);
+  const status: HealthStatus = down.some((i) => i.critical !== false)
+    ? 'error'
+    : down.length
+      ? 'degraded'
+      : 'ok';
+  return { status, checks: Object.fromEntries(results.map(([i, r]) => [i.name, r])) };
+}
+
+/**
+ * Indicators behind `/health/ready` (each module registers its own dependencies) and
+ * `/health/live` (only what a restart would fix: a transport connection that gave up).
+ */
 @Injectable()
 export class HealthRegistry {
   private readonly indicators: HealthIndicator[] = [];
+  private readonly liveness: HealthIndicator[] = [];
 
   register(indicator: HealthIndicator): void {
     this.indicators.push(indicator);
   }
 
-  async check(): Promise<{ status: 'ok' | 'error'; checks: Record<string, HealthResult> }> {
-    const results = await Promise.all(
-      this.indicators.map(async (indicator) => {
-        try {
-          const timeout = new Promise<never>((_, reject) =>
-            setTimeout(
-              () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)),
-              CHECK_TIMEOUT_MS,
-            ).unref(),
-          );
-          return [indicator.name, await Promise.race([indicator.check(), timeout])] as const;
-        } catch (error) {
-          return [indicator.name, { status: 'down', error: (error as Error).message }] as const;
-        }
-      }),
-    );
-    const checks = Object.fromEntries(results) as Record<string, HealthResult>;
-    const ok = Object.values(checks).every((c) => c.status === 'up');
-    return { status: ok ? 'ok' : 'error', checks };
+  /** A check whose failure means the process cannot heal itself and should be restarted. */
+  registerLiveness(indicator: HealthIndicator): void {
+    this.liveness.push(indicator);
+  }
+
+  /** One readiness indicator by name, for re-checking a dependency after an outage. */
+  find(name: string): HealthIndicator | undefined {
+    return this.indicators.find((i) => i.name === name);
+  }
+
+  check(): Promise<HealthReport> {
+    return report(this.indicators);
+  }
+
+  checkLiveness(): Promise<HealthReport> {
+    return report(this.liveness);
   }
 }

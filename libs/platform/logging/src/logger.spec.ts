@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from './logger.js';
+import { createLogger, maskApiKeys, serializeError } from './logger.js';
 import { runWithRequestId } from './request-context.js';
 
 function capture() {
@@ -56,5 +56,40 @@ describe(createLogger.name, () => {
       path: '/v1/cbs/sbi/6210?api_key=nlk_live_Ab12Cd…[redacted]',
       msg: 'nlk_live_Ab12Cd…[redacted]',
     });
+  });
+});
+
+describe('maskApiKeys', () => {
+  const key = 'nlk_live_Ab12Cd' + 'x9'.repeat(13);
+
+  it.each([
+    ['underscores encoded', key.replace(/_/g, '%5F')],
+    ['lower-case hex', key.replace(/_/g, '%5f')],
+    ['every character encoded', [...key].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')],
+    ['a test key', `nlk%5Ftest%5F${'Zz'.repeat(16)}`],
+  ])('should mask a key with %s', (_name, encoded) => {
+    const line = maskApiKeys(`{"path":"/v1/cbs/sbi/6210?api_key=${encoded}&x=1"}`);
+    expect(line).toBe('{"path":"/v1/cbs/sbi/6210?api_key=nlk_…[redacted]&x=1"}');
+  });
+
+  it('should leave text that merely mentions the prefix alone', () => {
+    expect(maskApiKeys('keys start with nlk_live_ or nlk%5Flive')).toBe(
+      'keys start with nlk_live_ or nlk%5Flive',
+    );
+  });
+});
+
+describe('serializeError', () => {
+  it('should drop SQL text, parameters and row values from database errors', () => {
+    const error = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      query: 'SELECT * FROM cbs.sbi_code WHERE title = $1',
+      parameters: ['secret\u0000value'],
+      driverError: { code: '22021', detail: 'Key (hash)=(abc) exists', internalQuery: 'x' },
+    });
+    const text = JSON.stringify(serializeError(error));
+    expect(text).toContain('invalid byte sequence');
+    expect(text).toContain('22021');
+    for (const leak of ['SELECT', 'secret', 'Key (hash)', 'internalQuery'])
+      expect(text).not.toContain(leak);
   });
 });

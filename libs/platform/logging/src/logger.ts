@@ -23,11 +23,58 @@ export const REDACTED_PATHS = [
  * Our API keys wherever they end up in a line (a caller who puts one in a query string or a
  * body): only the visible prefix stays, as in key listings.
  */
-const API_KEY_PATTERN = /(nlk_live_[0-9A-Za-z]{6})[0-9A-Za-z]+/g;
+const API_KEY_PATTERN = /(nlk_(?:live|test)_[0-9A-Za-z]{6})[0-9A-Za-z]+/g;
+
+/** Each character (letters and `_` only) as itself or percent-encoded (`_`, `%5F`, `%5f`). */
+function plainOrEncoded(text: string): string {
+  return [...text]
+    .map((char) => {
+      const hex = char.charCodeAt(0).toString(16);
+      return `(?:${char}|%${hex[0]}[${hex[1].toLowerCase()}${hex[1].toUpperCase()}])`;
+    })
+    .join('');
+}
+
+/**
+ * The same key with any of its characters percent-encoded, as a caller may send it in a query
+ * string (`?api_key=nlk%5Flive%5F…`): masked whole, since its visible part is not readable.
+ */
+const ENCODED_KEY_PATTERN = new RegExp(
+  `${plainOrEncoded('nlk_')}(?:${plainOrEncoded('live')}|${plainOrEncoded('test')})${plainOrEncoded('_')}(?:[0-9A-Za-z]|%[0-9A-Fa-f]{2}){6,}`,
+  'g',
+);
 
 /** Masks every API key in a serialized log line. */
 export function maskApiKeys(line: string): string {
-  return line.replace(API_KEY_PATTERN, '$1…[redacted]');
+  const masked = line.replace(API_KEY_PATTERN, '$1…[redacted]');
+  return masked.includes('%')
+    ? masked.replace(ENCODED_KEY_PATTERN, (match) =>
+        match.includes('%') ? 'nlk_…[redacted]' : match,
+      )
+    : masked;
+}
+
+/**
+ * Fields of database errors that carry SQL text, bound parameters or row values (TypeORM's
+ * `query`/`parameters`, node-postgres's `internalQuery`, `detail`, `where`): a failed
+ * statement is logged by its message and SQLSTATE, never with the caller's data in it.
+ */
+const SQL_FIELDS = ['query', 'parameters', 'internalQuery', 'detail', 'where'];
+
+function withoutSql(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null || depth > 3) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const field of SQL_FIELDS) delete out[field];
+  for (const [key, child] of Object.entries(out)) {
+    if (typeof child === 'object' && child !== null && key !== 'stack')
+      out[key] = withoutSql(child, depth + 1);
+  }
+  return out;
+}
+
+/** pino's error serializer, minus SQL text and parameters. */
+export function serializeError(error: unknown): unknown {
+  return withoutSql(pino.stdSerializers.err(error as Error));
 }
 
 export interface LoggerOptions {
@@ -44,6 +91,7 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level,
       base: { service: options.service },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError },
       timestamp: pino.stdTimeFunctions.isoTime,
       mixin: () => {
         const requestId = currentRequestId();

@@ -1,5 +1,6 @@
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyServerOptions } from 'fastify';
 import type { PlatformConfig } from '@nl/platform-config';
 import type { DatabaseFeature } from '@nl/platform-database';
 import type { Logger } from '@nl/platform-logging';
@@ -16,6 +17,8 @@ export interface AppPart {
   readonly queue?: string;
   /** Runs on the app before it initialises (e.g. to serve docs). */
   readonly configure?: (app: NestFastifyApplication) => void;
+  /** Fastify server options the part needs (the gateway's edge: error answers, parsers). */
+  readonly fastify?: Partial<FastifyServerOptions>;
 }
 
 export function composeApp(
@@ -31,5 +34,6 @@ export function composeApp(
     imports: parts.flatMap((p) => p.imports),
     serviceQueue: queues.length > 1 ? config.service : queues[0],
     configure: (app) => parts.forEach((p) => p.configure?.(app)),
+    fastify: Object.assign({}, ...parts.map((p) => p.fastify ?? {})),
   };
 }

@@ -3,7 +3,12 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { describeConfig } from '@nl/platform-config';
 import { NestPinoLogger } from '@nl/platform-logging';
 import { HealthRegistry, type HealthIndicator } from '@nl/platform-health';
-import { InProcServer, natsHealth, serviceTransport } from '@nl/platform-transport';
+import {
+  InProcServer,
+  TracedNatsServer,
+  natsHealth,
+  serviceTransport,
+} from '@nl/platform-transport';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import { PlatformRootModule, type AppDefinition } from './platform-root.module.js';
 
@@ -21,6 +26,17 @@ function serverHealth(server: CustomTransportStrategy): HealthIndicator {
   };
 }
 
+/** A service is alive while its transport connection can still come back by itself. */
+function serverLiveness(server: CustomTransportStrategy): HealthIndicator {
+  return {
+    name: 'transport',
+    check: async () =>
+      server instanceof TracedNatsServer && !server.alive()
+        ? { status: 'down', error: 'the NATS connection closed for good' }
+        : { status: 'up' },
+  };
+}
+
 /**
  * Builds an app on Fastify, starts its transport server when it serves a domain, and
  * initialises it (migrations, data loads, transport connections) without listening yet.
@@ -30,6 +46,7 @@ export async function createApp(definition: AppDefinition): Promise<NestFastifyA
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
     logger: false,
+    ...definition.fastify,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     PlatformRootModule.forRoot(definition),
@@ -42,10 +59,15 @@ export async function createApp(definition: AppDefinition): Promise<NestFastifyA
   app.enableShutdownHooks();
   definition.configure?.(app);
   if (definition.serviceQueue) {
-    const transport = serviceTransport(definition.config, definition.serviceQueue);
+    const transport = serviceTransport(
+      definition.config,
+      definition.serviceQueue,
+      definition.logger,
+    );
     app.connectMicroservice(transport);
     await app.startAllMicroservices();
     app.get(HealthRegistry).register(serverHealth(transport.strategy));
+    app.get(HealthRegistry).registerLiveness(serverLiveness(transport.strategy));
   }
   await app.init();
   return app;

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { PlatformConfigModule, type PlatformConfig } from '@nl/platform-config';
 import { DatabaseModule, type DatabaseFeature } from '@nl/platform-database';
 import { HealthModule } from '@nl/platform-health';
@@ -16,6 +17,8 @@ export interface AppDefinition {
   readonly serviceQueue?: string;
   /** Runs on the app before it initialises. */
   readonly configure?: (app: NestFastifyApplication) => void;
+  /** Extra Fastify server options. */
+  readonly fastify?: Partial<FastifyServerOptions>;
 }
 
 /** Config, logging, health and metrics, and the database when asked: what every app has. */

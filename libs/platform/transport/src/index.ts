@@ -6,3 +6,5 @@ export * from './traced-nats.server.js';
 export * from './transport.client.js';
 export * from './transport.module.js';
 export * from './nats-health.js';
+export * from './nats-connection.js';
+export * from './traced-nats.client.js';

@@ -61,7 +61,9 @@ describe.each(['standalone', 'distributed'] as const)('transport (%s profile)', 
       imports: base,
       controllers: [TestHandlers, Unused],
     }).compile();
-    const server = service.createNestMicroservice(serviceTransport(config, 'transport-test'));
+    const server = service.createNestMicroservice(
+      serviceTransport(config, 'transport-test', logger),
+    );
     await server.listen();
     const gateway = await Test.createTestingModule({
       imports: [...base, TransportClientModule],

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { ClientNats } from '@nestjs/microservices';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
+import { LOGGER, type Logger } from '@nl/platform-logging';
 import { InProcClient } from './inproc.client.js';
+import { TracedNatsClient } from './traced-nats.client.js';
 import { TRANSPORT_PROXY, TransportClient } from './transport.client.js';
 
 /** Gives the gateway a {@link TransportClient} on NATS or the in-process bus, per config. */
@@ -10,10 +11,14 @@ import { TRANSPORT_PROXY, TransportClient } from './transport.client.js';
   providers: [
     {
       provide: TRANSPORT_PROXY,
-      inject: [PLATFORM_CONFIG],
-      useFactory: (config: PlatformConfig) =>
+      inject: [PLATFORM_CONFIG, LOGGER],
+      useFactory: (config: PlatformConfig, logger: Logger) =>
         config.transport.kind === 'nats'
-          ? new ClientNats({ servers: config.transport.servers, name: `${config.service}-client` })
+          ? new TracedNatsClient(
+              config.transport.servers,
+              `${config.service}-client`,
+              logger.child({ context: 'nats' }),
+            )
           : new InProcClient(config.transport.bus),
     },
     TransportClient,

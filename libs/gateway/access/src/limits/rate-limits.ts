@@ -1,6 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { createResilientRedis } from '@nl/platform-cache';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
-import { createClient, type RedisClientType } from '@redis/client';
+import { LOGGER, type Logger } from '@nl/platform-logging';
+import type { RedisClientType } from '@redis/client';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -22,6 +24,10 @@ const WINDOW_SECONDS = 60;
  * Requests per key, per endpoint, per minute (fixed window). Redis in the distributed profile
  * (rate-limiter-flexible's atomic Lua increment, shared by every gateway replica), memory in
  * standalone. One limiter per limit value, since a limiter's size is fixed.
+ *
+ * Fail mode: open, with a local limit. While Redis is down each gateway replica counts in its
+ * own memory (the insurance limiter), so a key may get up to N × its limit across N replicas,
+ * but no call waits for or fails because of Redis.
  */
 @Injectable()
 export class RateLimits implements OnApplicationShutdown {
@@ -29,14 +35,9 @@ export class RateLimits implements OnApplicationShutdown {
   private readonly redis?: RedisClientType;
   private readonly prefix: string;
 
-  constructor(@Inject(PLATFORM_CONFIG) config: PlatformConfig) {
+  constructor(@Inject(PLATFORM_CONFIG) config: PlatformConfig, @Inject(LOGGER) logger: Logger) {
     if (config.cache.kind === 'redis') {
-      this.redis = createClient({
-        url: config.cache.url,
-        disableOfflineQueue: true,
-      }) as RedisClientType;
-      this.redis.on('error', () => undefined);
-      void this.redis.connect().catch(() => undefined);
+      this.redis = createResilientRedis(config.cache.url, logger, 'rate limits');
       this.prefix = `${config.cache.prefix}:rl`;
     } else {
       this.prefix = 'rl';
@@ -85,6 +86,7 @@ export class RateLimits implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.redis?.isOpen) await this.redis.quit().catch(() => undefined);
+    if (this.redis?.isOpen) await this.redis.close().catch(() => undefined);
+    else this.redis?.destroy();
   }
 }

@@ -1,0 +1,81 @@
+import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
+import type { Logger } from '@nl/platform-logging';
+
+/** Reconnect delays grow with the outage from this … */
+const FIRST_DELAY_MS = 250;
+/** … to at most this, so a service is back within about a second of NATS returning. */
+const MAX_DELAY_MS = 1_000;
+
+/**
+ * Connection options shared by the gateway's client and every service's server: reconnect
+ * forever (the library's default gives up after 10 attempts, ~20 s, and the process then stays
+ * up but deaf), with a delay that grows with the outage, and pings often enough to notice a
+ * server that vanished without closing the socket.
+ */
+export function natsConnectionOptions(servers: readonly string[], name: string) {
+  let outageStarted = 0;
+  const options = {
+    servers: [...servers],
+    name,
+    maxReconnectAttempts: -1,
+    pingInterval: 10_000,
+    maxPingOut: 3,
+    reconnectDelayHandler: () => {
+      outageStarted ||= Date.now();
+      const delay = Math.max(FIRST_DELAY_MS, (Date.now() - outageStarted) / 4);
+      return Math.min(MAX_DELAY_MS, delay) + Math.floor(Math.random() * 100);
+    },
+  } satisfies NodeConnectionOptions;
+  return {
+    options,
+    /** Call on every successful (re)connect, so the next outage starts with short delays. */
+    connected: () => {
+      outageStarted = 0;
+    },
+  };
+}
+
+export interface ConnectionWatch {
+  /** False once the connection closed without `intentionalClose` (it will not come back). */
+  readonly alive: () => boolean;
+  readonly intentionalClose: () => void;
+}
+
+/**
+ * Logs every state change of a NATS connection once (disconnected, reconnecting, back), and
+ * the connection's end if nobody closed it: then `alive()` turns false so liveness fails and
+ * the orchestrator restarts the process.
+ */
+export function watchNatsConnection(
+  connection: NatsConnection,
+  logger: Logger,
+  onConnected: () => void,
+): ConnectionWatch {
+  let closing = false;
+  let alive = true;
+  let downSince = 0;
+  void (async () => {
+    for await (const status of connection.status()) {
+      if (status.type === 'disconnect' && !downSince) {
+        downSince = Date.now();
+        logger.error({ server: status.server }, 'NATS connection lost; reconnecting');
+      } else if (status.type === 'reconnect') {
+        const downSeconds = Math.round((Date.now() - downSince) / 100) / 10;
+        downSince = 0;
+        onConnected();
+        logger.info({ server: status.server, downSeconds }, 'NATS connection restored');
+      }
+    }
+  })().catch(() => undefined);
+  void connection.closed().then((error) => {
+    if (closing) return;
+    alive = false;
+    logger.fatal({ err: error }, 'NATS connection closed for good; this process needs a restart');
+  });
+  return {
+    alive: () => alive,
+    intentionalClose: () => {
+      closing = true;
+    },
+  };
+}
