@@ -4,14 +4,22 @@ import {
   ApiKeyEntity,
   CreditLedgerEntity,
   CreditReservationEntity,
+  UsageDailyEntity,
 } from './persistence/entities/index.js';
 import { GatewayInit1763900000000 } from './persistence/migrations/1763900000000-gateway-init.js';
+import { UsageDaily1764100000000 } from './persistence/migrations/1764100000000-usage-daily.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
  * the migrations); the credit operations are single SQL statements over them (CreditsService).
  */
 export const GATEWAY_DATABASE: DatabaseFeature = {
-  entities: [AccountEntity, ApiKeyEntity, CreditReservationEntity, CreditLedgerEntity],
-  migrations: [GatewayInit1763900000000],
+  entities: [
+    AccountEntity,
+    ApiKeyEntity,
+    CreditReservationEntity,
+    CreditLedgerEntity,
+    UsageDailyEntity,
+  ],
+  migrations: [GatewayInit1763900000000, UsageDaily1764100000000],
 };

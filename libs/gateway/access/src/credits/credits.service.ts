@@ -17,6 +17,13 @@ interface Closing {
   readonly charge: number;
 }
 
+/** The day a settlement counts for in the usage rollup: the UTC date of the ledger row. */
+const UTC_TODAY = `(now() AT TIME ZONE 'UTC')::date`;
+/** Settlements add to `gw.usage_daily` in the statement that writes them. */
+const USAGE_UPSERT = 'INSERT INTO gw.usage_daily (account_id, day, endpoint, calls, charged)';
+const USAGE_CONFLICT = `ON CONFLICT (account_id, day, endpoint) DO UPDATE
+             SET calls = gw.usage_daily.calls + EXCLUDED.calls, charged = gw.usage_daily.charged + EXCLUDED.charged`;
+
 /** Postgres picked this statement as a deadlock victim: it did nothing and may run again. */
 async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i++) {
@@ -130,6 +137,10 @@ export class CreditsService {
          ), entry AS (
            INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged)
            SELECT account_id, $3, $1, request_id, endpoint, amount - LEAST($2::bigint, amount), LEAST($2::bigint, amount) FROM held
+         ), usage AS (
+           ${USAGE_UPSERT}
+           SELECT account_id, ${UTC_TODAY}, endpoint, 1, LEAST($2::bigint, amount) FROM held WHERE $3 = 'settle'
+           ${USAGE_CONFLICT}
          )
          SELECT balance FROM credit`,
         [chargeId, charge, kind],
@@ -212,6 +223,11 @@ export class CreditsService {
        ), entry AS (
          INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged)
          SELECT account_id, kind, charge_id, request_id, endpoint, amount - charged, charged FROM held
+       ), usage AS (
+         ${USAGE_UPSERT}
+         SELECT account_id, ${UTC_TODAY}, endpoint, count(*), sum(charged) FROM held
+          WHERE kind = 'settle' GROUP BY account_id, endpoint
+         ${USAGE_CONFLICT}
        )
        SELECT held.charge_id::text AS charge_id, credit.balance::text AS balance
          FROM held JOIN credit ON credit.id = held.account_id`,
@@ -220,6 +236,25 @@ export class CreditsService {
     );
     const byId = new Map(rows.map((r) => [r.charge_id, Number(r.balance)]));
     return all.map((c) => (firsts.get(c.chargeId) === c ? (byId.get(c.chargeId) ?? null) : null));
+  }
+
+  /**
+   * How a charge was closed, for a settlement retried after an error whose first attempt may
+   * have committed: `settle` with what was charged, `release`, or null while it is still open.
+   */
+  async closedAs(
+    chargeId: string,
+  ): Promise<{ kind: 'settle' | 'release'; charged: number; balance: number } | null> {
+    const row = firstRow<{ kind: 'settle' | 'release'; charged: string; balance: string }>(
+      await this.db.query(
+        `SELECT l.kind, l.charged, a.balance FROM gw.credit_ledger l JOIN gw.account a ON a.id = l.account_id
+          WHERE l.charge_id = $1 AND l.kind IN ('settle', 'release')`,
+        [chargeId],
+      ),
+    );
+    return row
+      ? { kind: row.kind, charged: Number(row.charged), balance: Number(row.balance) }
+      : null;
   }
 
   /** Releases reservations older than `olderThanMs` (their request died); returns how many. */

@@ -1,14 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { formatCredits, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
 import type { ReplyEnvelope } from '@nl/contracts-core';
-import { DomainError } from '@nl/platform-errors';
+import { DomainError, databaseUnavailable, isDatabaseUnavailable } from '@nl/platform-errors';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { ownerOf } from './auth.step.js';
 
 /**
+ * Pauses between attempts to settle a paid answer while the database is unreachable (≈3.4 s in
+ * all, well inside the 30 s after which the sweeper would release the reservation).
+ */
+export const SETTLE_RETRY_DELAYS_MS = [100, 250, 500, 1_000, 1_500];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
  * Steps 6 and 8: reserve the fresh price before the call; afterwards charge the cached price
  * for `hit`/`stale`, the fresh price otherwise, and nothing for any non-2xx answer.
+ *
+ * A paid answer is sent only once its charge is written. If the database fails between
+ * reserve and settle, the settlement is retried for a few seconds; if it still cannot be
+ * written the caller gets `503 database_unavailable` instead of the data (never data for
+ * free, never a charge for an answer not delivered), and the open reservation is released by
+ * the sweeper.
  */
 @Injectable()
 export class CreditsStep implements GatewayStep {
@@ -44,15 +58,37 @@ export class CreditsStep implements GatewayStep {
     const chargeId = call.state['chargeId'] as string | undefined;
     if (!chargeId) return;
     const ok = outcome.status >= 200 && outcome.status < 300;
-    const charge = !ok
-      ? 0
-      : outcome.reply?.meta.cache === 'hit' || outcome.reply?.meta.cache === 'stale'
-        ? call.endpoint.price.cached
-        : call.endpoint.price.fresh;
-    const balance = ok
-      ? await this.credits.settle(chargeId, charge)
-      : await this.credits.release(chargeId);
-    void call.reply.header('x-credits-charged', formatCredits(balance === null ? 0 : charge));
-    if (balance !== null) void call.reply.header('x-credits-remaining', formatCredits(balance));
+    if (!ok) {
+      const balance = await this.credits.release(chargeId);
+      void call.reply.header('x-credits-charged', formatCredits(0));
+      if (balance !== null) void call.reply.header('x-credits-remaining', formatCredits(balance));
+      return;
+    }
+    const cached = outcome.reply?.meta.cache === 'hit' || outcome.reply?.meta.cache === 'stale';
+    const price = cached ? call.endpoint.price.cached : call.endpoint.price.fresh;
+    const settled = await this.settle(chargeId, price);
+    void call.reply.header('x-credits-charged', formatCredits(settled?.charged ?? 0));
+    if (settled) void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
+  }
+
+  /** Settles, retrying while the database is unreachable; a retry first asks whether an earlier attempt landed. */
+  private async settle(
+    chargeId: string,
+    charge: number,
+  ): Promise<{ charged: number; balance: number } | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (attempt > 0) {
+          const closed = await this.credits.closedAs(chargeId);
+          if (closed) return closed.kind === 'settle' ? closed : null;
+        }
+        const balance = await this.credits.settle(chargeId, charge);
+        return balance === null ? null : { charged: charge, balance };
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        if (attempt >= SETTLE_RETRY_DELAYS_MS.length) throw databaseUnavailable();
+        await sleep(SETTLE_RETRY_DELAYS_MS[attempt]);
+      }
+    }
   }
 }

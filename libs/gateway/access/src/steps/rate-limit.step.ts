@@ -1,8 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import type { GatewayCall, GatewayStep } from '@nl/gateway-core';
 import { DomainError } from '@nl/platform-errors';
+import type { FastifyReply } from 'fastify';
 import { RateLimits } from '../limits/rate-limits.js';
 import { ownerOf } from './auth.step.js';
+
+/**
+ * Counts one call of `keyId` to `what` against `limit` per minute: `RateLimit-*` headers on the
+ * answer, `429 rate_limited` with `Retry-After` past the limit.
+ */
+export async function enforceRateLimit(
+  limits: RateLimits,
+  reply: FastifyReply,
+  keyId: string,
+  what: { id: string; path: string; limit: number },
+): Promise<void> {
+  const decision = await limits.consume(`${keyId}:${what.id}`, what.limit);
+  void reply
+    .header('ratelimit-limit', String(decision.limit))
+    .header('ratelimit-remaining', String(decision.remaining))
+    .header('ratelimit-reset', String(decision.resetSeconds));
+  if (!decision.allowed) {
+    throw new DomainError(
+      'rate_limited',
+      `At most ${what.limit} calls per minute to ${what.path} for this key.`,
+      { retryAfterSeconds: decision.resetSeconds },
+    );
+  }
+}
 
 /** Step 5: per key, per endpoint, per minute; `RateLimit-*` on every answer, `Retry-After` on 429. */
 @Injectable()
@@ -11,20 +36,10 @@ export class RateLimitStep implements GatewayStep {
 
   async before(call: GatewayCall): Promise<void> {
     const owner = ownerOf(call);
-    const limit = call.endpoint.limits[owner.tier] as number;
-    const decision = await this.limits.consume(`${owner.keyId}:${call.endpoint.id}`, limit);
-    void call.reply
-      .header('ratelimit-limit', String(decision.limit))
-      .header('ratelimit-remaining', String(decision.remaining))
-      .header('ratelimit-reset', String(decision.resetSeconds));
-    if (!decision.allowed) {
-      throw new DomainError(
-        'rate_limited',
-        `At most ${limit} calls per minute to ${call.endpoint.paths[0]} for this key.`,
-        {
-          retryAfterSeconds: decision.resetSeconds,
-        },
-      );
-    }
+    await enforceRateLimit(this.limits, call.reply, owner.keyId, {
+      id: call.endpoint.id,
+      path: call.endpoint.paths[0],
+      limit: call.endpoint.limits[owner.tier] as number,
+    });
   }
 }

@@ -2,3 +2,4 @@ export * from './account.entity.js';
 export * from './api-key.entity.js';
 export * from './credit-ledger.entity.js';
 export * from './credit-reservation.entity.js';
+export * from './usage-daily.entity.js';
