@@ -58,6 +58,8 @@ export interface EndpointDefinition {
   readonly x402: boolean;
   /** Gateway timeout of the transport request, in milliseconds. */
   readonly timeoutMs: number;
+  /** Largest request body (POST), in bytes; 4 KB when unset (every body of the spec is tiny). */
+  readonly maxBodyBytes?: number;
   /** Where a number came from when the spec is silent or contradicts itself. */
   readonly notes?: readonly string[];
 }

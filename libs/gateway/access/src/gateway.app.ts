@@ -1,4 +1,4 @@
-import { GatewayModule, setupDocs, type GatewayOptions } from '@nl/gateway-core';
+import { GATEWAY_HTTP, GatewayModule, type GatewayOptions } from '@nl/gateway-core';
 import type { AppPart } from '@nl/platform-runtime';
 import { ACCESS_STEPS, AccessModule } from './access.module.js';
 import { GATEWAY_DATABASE } from './gateway.database.js';
@@ -11,6 +11,6 @@ export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPa
   return {
     imports: [GatewayModule.forRoot({ ...options, steps: ACCESS_STEPS, imports: [AccessModule] })],
     database: [GATEWAY_DATABASE],
-    configure: setupDocs,
+    ...GATEWAY_HTTP,
   };
 }

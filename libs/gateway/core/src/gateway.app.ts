@@ -1,6 +1,19 @@
 import type { AppPart } from '@nl/platform-runtime';
+import { configureEdge, edgeServerOptions } from './edge/edge.js';
 import { GatewayModule, type GatewayOptions } from './gateway.module.js';
 import { setupDocs } from './openapi/docs.js';
+
+/**
+ * What every gateway part adds to its process: the hardened edge (problem+json for what the
+ * server refuses before routing, guarded JSON bodies, shutdown answers) and the docs.
+ */
+export const GATEWAY_HTTP: Pick<AppPart, 'fastify' | 'configure'> = {
+  fastify: edgeServerOptions(),
+  configure: (app) => {
+    configureEdge(app);
+    setupDocs(app);
+  },
+};
 
 /**
  * The gateway without accounts, limits or credits: every call is served free. Only for tests
@@ -8,5 +21,5 @@ import { setupDocs } from './openapi/docs.js';
  * `@nl/gateway-access`.
  */
 export function openGatewayApp(options: GatewayOptions = {}): AppPart {
-  return { imports: [GatewayModule.forRoot(options)], configure: setupDocs };
+  return { imports: [GatewayModule.forRoot(options)], ...GATEWAY_HTTP };
 }

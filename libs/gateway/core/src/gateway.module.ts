@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { TransportClientModule } from '@nl/platform-transport';
+import { ShutdownGate } from './edge/edge.js';
 import { HttpProblemFilter } from './errors/http-problem.filter.js';
 import { GATEWAY_STEPS, type GatewayStep } from './pipeline/gateway-step.js';
 import { RequestPipeline } from './pipeline/request-pipeline.js';
@@ -37,6 +38,7 @@ export class GatewayModule {
         { provide: APP_FILTER, useExisting: HttpProblemFilter },
         RequestPipeline,
         TransportHealth,
+        ShutdownGate,
       ],
     };
   }

@@ -6,3 +6,5 @@ export * from './openapi/openapi-document.js';
 export * from './pipeline/gateway-step.js';
 export * from './routes/endpoint-description.js';
 export * from './gateway.app.js';
+export * from './edge/edge.js';
+export * from './edge/json-body.js';

@@ -48,3 +48,32 @@ describe(validateInput.name, () => {
     expect(errorOf(() => validateInput(Query, [1])).code).toBe('validation_failed');
   });
 });
+
+describe('the text rule of every input', () => {
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['a bell', 'a\u0007'],
+    ['DEL', 'a\u007f'],
+    ['an unpaired high surrogate', 'a\ud800'],
+    ['an unpaired low surrogate', '\udc00b'],
+  ])('should refuse %s as a field error', (_name, text) => {
+    const sut = errorOf(() => validateInput(Query, { name: text }));
+    expect(sut.code).toBe('validation_failed');
+    expect(sut.extra.errors).toEqual([
+      { field: 'name', message: 'name must be text without control characters' },
+    ]);
+  });
+
+  it('should accept tabs, line breaks, accents and emoji paired as surrogates', () => {
+    expect(validateInput(Query, { name: 'Café\t😀\r\n' }).name).toBe('Café\t😀\r\n');
+  });
+
+  it('should refuse input nested deeper than the limit without recursing', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    const sut = errorOf(() => validateInput(Query, { name: deep }));
+    expect(sut.extra.errors).toEqual([
+      { field: '(body)', message: 'the input is nested deeper than 8 levels' },
+    ]);
+  });
+});

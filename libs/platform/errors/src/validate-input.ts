@@ -3,6 +3,7 @@ import type { FieldError } from '@nl/contracts-core';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { DomainError } from './domain-error.js';
+import { InputTooDeepError, MAX_INPUT_DEPTH, textErrors } from './text-input.js';
 
 function flatten(errors: readonly ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((error) => {
@@ -15,13 +16,24 @@ function flatten(errors: readonly ValidationError[], prefix = ''): FieldError[] 
 /**
  * Turns untrusted input into a validated DTO instance, or throws a `validation_failed`
  * {@link DomainError} listing every bad field. Unknown fields are refused (whitelist +
- * forbidNonWhitelisted, ARCHITECTURE §4 step 2). The gateway and the services share it, so a
- * message is checked the same way on both sides of the wire.
+ * forbidNonWhitelisted, ARCHITECTURE §4 step 2), and so is text with control characters or
+ * input nested too deep ({@link textErrors}), before any transformation. The gateway and the
+ * services share it, so a message is checked the same way on both sides of the wire.
  */
 export function validateInput<T extends object>(type: Type<T>, input: unknown): T {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw DomainError.validation([{ field: '(body)', message: 'the input must be a JSON object' }]);
   }
+  let dirty: FieldError[];
+  try {
+    dirty = textErrors(input);
+  } catch (error) {
+    if (!(error instanceof InputTooDeepError)) throw error;
+    throw DomainError.validation([
+      { field: '(body)', message: `the input is nested deeper than ${MAX_INPUT_DEPTH} levels` },
+    ]);
+  }
+  if (dirty.length) throw DomainError.validation(dirty);
   const instance = plainToInstance(type, input);
   const errors = validateSync(instance, {
     whitelist: true,

@@ -6,14 +6,26 @@ import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** The key of a request: `X-Api-Key` or `Authorization: Bearer`, never both (ARCHITECTURE §4.3). */
+/**
+ * How often a credential header was sent. Node joins repeated `X-Api-Key` headers into one
+ * value and keeps only the first `Authorization`, so the raw list is the only honest count.
+ */
+function timesSent(request: FastifyRequest, name: string): number {
+  const raw = request.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) count++;
+  return count;
+}
+
+/** The key of a request: `X-Api-Key` or `Authorization: Bearer`, exactly once (ARCHITECTURE §4.3). */
 export function credentialOf(request: FastifyRequest): string | null {
   const apiKey = request.headers['x-api-key'];
   const authorization = request.headers.authorization;
-  if (Array.isArray(apiKey) || (apiKey !== undefined && authorization !== undefined)) {
+  const sent = timesSent(request, 'x-api-key') + timesSent(request, 'authorization');
+  if (Array.isArray(apiKey) || sent > 1) {
     throw new DomainError(
       'ambiguous_credentials',
-      'Send the API key in X-Api-Key or in Authorization: Bearer, not both.',
+      'Send the API key once: in one X-Api-Key or one Authorization: Bearer header.',
     );
   }
   if (apiKey !== undefined) return apiKey.trim();
@@ -57,6 +69,8 @@ export function ownerOf(call: GatewayCall): KeyOwner {
  */
 @Injectable()
 export class AuthStep implements GatewayStep {
+  readonly runsForHead = true;
+
   constructor(private readonly accounts: AccountsService) {}
 
   async before(call: GatewayCall): Promise<void> {

@@ -8,6 +8,8 @@ const NAMES = { free: 'Free', trial: 'Trial', paid: 'Paid', premium: 'Premium' }
 /** Step 4: the tier must have a limit for the endpoint; Paid needs the endpoint's subscription. */
 @Injectable()
 export class TierStep implements GatewayStep {
+  readonly runsForHead = true;
+
   async before(call: GatewayCall): Promise<void> {
     const owner = ownerOf(call);
     const { endpoint } = call;

@@ -18,6 +18,11 @@ export interface GatewayCall {
  * `DomainError` to stop the call; `after` runs for every outcome, success or failure.
  */
 export interface GatewayStep {
+  /**
+   * True for steps that only check (authentication, tier): a HEAD request runs those and is
+   * answered without the service, so it is free and not counted against the rate limit.
+   */
+  readonly runsForHead?: boolean;
   before?(call: GatewayCall): Promise<void>;
   after?(call: GatewayCall, outcome: { status: number; reply?: ReplyEnvelope }): Promise<void>;
 }

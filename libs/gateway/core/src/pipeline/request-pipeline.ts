@@ -71,9 +71,16 @@ export class RequestPipeline {
         ? validateInput(endpoint.request, inputOf(endpoint, request))
         : inputOf(endpoint, request);
       call = { endpoint, request, reply, requestId, input, state: {} };
+      const head = request.method === 'HEAD';
       for (const [index, step] of this.steps.entries()) {
+        if (head && !step.runsForHead) continue;
         stepsRun = this.steps.slice(0, index + 1);
         await step.before?.(call);
+      }
+      if (head) {
+        status = 200;
+        await reply.code(status).header('cache-control', 'no-store').send();
+        return;
       }
       envelope = await this.transport.request(endpoint.subject, input, {
         requestId,

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Post, Req, Res, type Type } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBody,
   ApiExtension,
@@ -15,6 +16,9 @@ import { RequestPipeline } from '../pipeline/request-pipeline.js';
 import { describeEndpoint } from './endpoint-description.js';
 
 type PropertyMeta = Record<string, unknown> & { required?: boolean };
+
+/** Body size of a catalog endpoint that declares none: its bodies are a few hundred bytes. */
+const CATALOG_MAX_BODY_BYTES = 4 * 1024;
 
 /** The `@ApiProperty` metadata of a DTO, property by property. */
 function dtoProperties(type: Type<object>): [string, PropertyMeta][] {
@@ -108,6 +112,7 @@ export function createCatalogController(catalog: readonly EndpointDefinition[]):
       const decorators: MethodDecorator[] = [
         endpoint.method === 'GET' ? Get(path) : Post(path),
         HttpCode(200),
+        RouteConfig({ maxBodyBytes: endpoint.maxBodyBytes ?? CATALOG_MAX_BODY_BYTES }),
         ApiTags(endpoint.domain),
         ApiOperation({
           operationId: name,
