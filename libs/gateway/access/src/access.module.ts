@@ -3,6 +3,7 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { AdminController } from './admin/admin.controller.js';
 import { CreditsService } from './credits/credits.service.js';
 import { ReservationSweeper } from './credits/reservation.sweeper.js';
+import { KeyRevocations } from './keys/key-revocations.js';
 import { RateLimits } from './limits/rate-limits.js';
 import { AccountController } from './routes/account.controller.js';
 import { AuthStep } from './steps/auth.step.js';
@@ -14,6 +15,7 @@ import { TierStep } from './steps/tier.step.js';
 @Module({
   controllers: [AccountController, AdminController],
   providers: [
+    KeyRevocations,
     AccountsService,
     CreditsService,
     RateLimits,

@@ -9,3 +9,4 @@ export * from './gateway.database.js';
 export * from './generate-openapi.js';
 export * from './keys/api-key.js';
 export * from './limits/rate-limits.js';
+export * from './keys/key-revocations.js';

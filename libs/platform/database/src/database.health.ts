@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { HealthRegistry } from '@nl/platform-health';
 import { DataSource } from 'typeorm';
+import { closeDatabase } from './open-database.js';
 
 /** Readiness of the database, and the PGlite instance closed with the app. */
 @Injectable()
@@ -22,10 +23,6 @@ export class DatabaseHealth implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const pglite = (
-      this.dataSource.options.extra as { pglite?: { close(): Promise<void> } } | undefined
-    )?.pglite;
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
-    await pglite?.close();
+    await closeDatabase(this.dataSource);
   }
 }

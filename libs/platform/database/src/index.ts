@@ -3,3 +3,4 @@ export * from './database.health.js';
 export * from './database.module.js';
 export * from './migrate.js';
 export * from './open-database.js';
+export * from './data-dir-lock.js';

@@ -11,12 +11,22 @@ export async function openDatabase(
   config: DatabaseConfig,
   features: readonly DatabaseFeature[],
 ): Promise<DataSource> {
-  const db = await new DataSource(await dataSourceOptions(config, features)).initialize();
+  const db = new DataSource(await dataSourceOptions(config, features));
   try {
+    await db.initialize();
     await runMigrations(db, config.kind === 'pglite');
   } catch (error) {
-    await db.destroy();
+    await closeDatabase(db);
     throw error;
   }
   return db;
+}
+
+/** Destroys a DataSource and, for PGlite, closes the database and frees its directory lock. */
+export async function closeDatabase(db: DataSource): Promise<void> {
+  const extra = db.options.extra as
+    { pglite?: { close(): Promise<void> }; releaseLock?: () => void } | undefined;
+  if (db.isInitialized) await db.destroy();
+  await extra?.pglite?.close();
+  extra?.releaseLock?.();
 }

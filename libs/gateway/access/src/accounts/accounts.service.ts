@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { TIERS, type Tier } from '@nl/contracts-core';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
 import { generateApiKey, hashApiKey, looksLikeApiKey, visiblePrefix } from '../keys/api-key.js';
+import { ALL_KEYS, KeyRevocations } from '../keys/key-revocations.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
 
 export interface Account {
@@ -31,7 +32,10 @@ export interface KeyOwner {
   readonly subscriptions: readonly string[];
 }
 
-/** How long a resolved key is trusted without asking the database again (revocation in this process is immediate). */
+/**
+ * How long a resolved key is trusted without asking the database again. Revocations reach
+ * every replica at once through {@link KeyRevocations}; this bounds a missed message.
+ */
 const KEY_CACHE_MS = 5_000;
 
 function toAccount(row: AccountEntity): Account {
@@ -65,9 +69,13 @@ export class AccountsService {
   constructor(
     private readonly db: DataSource,
     private readonly credits: CreditsService,
+    @Optional() private readonly revocations?: KeyRevocations,
   ) {
     this.accountRows = db.getRepository(AccountEntity);
     this.keyRows = db.getRepository(ApiKeyEntity);
+    revocations?.onChange((change) =>
+      change === ALL_KEYS ? this.keyCache.clear() : this.keyCache.delete(change),
+    );
   }
 
   async createAccount(input: {
@@ -109,6 +117,7 @@ export class AccountsService {
     };
     if (Object.keys(set).length > 0) await this.accountRows.update({ id }, set);
     this.keyCache.clear();
+    await this.revocations?.publish(ALL_KEYS);
     return this.getAccount(id);
   }
 
@@ -138,8 +147,13 @@ export class AccountsService {
       { id: keyId, revokedAt: IsNull() },
       { revokedAt: () => 'now()' },
     );
-    this.keyCache.clear();
-    return (result.affected ?? 0) > 0;
+    const revoked = (result.affected ?? 0) > 0;
+    if (revoked) {
+      const { hash } = await this.keyRows.findOneByOrFail({ id: keyId });
+      this.keyCache.delete(hash);
+      await this.revocations?.publish(hash);
+    }
+    return revoked;
   }
 
   /** The owner of a live key, or null for an unknown or revoked one. */
@@ -171,16 +185,19 @@ export class AccountsService {
     return (await this.getAccount(accountId)).balance;
   }
 
-  /** Calls and credits charged per endpoint per day over the last `days` days. */
+  /**
+   * Calls and credits charged per endpoint per UTC day, today and the `days - 1` days before,
+   * from the rollup the settlements maintain: bounded by days × endpoints, not by history.
+   */
   async usage(
     accountId: string,
     days = 30,
   ): Promise<{ day: string; endpoint: string; calls: number; credits: number }[]> {
     const rows = (await this.db.query(
-      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, endpoint, count(*)::int AS calls, sum(charged)::bigint AS charged
-         FROM gw.credit_ledger
-        WHERE account_id = $1 AND kind = 'settle' AND created_at >= now() - make_interval(days => $2)
-        GROUP BY 1, 2 ORDER BY 1 DESC, 2`,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, endpoint, calls::int AS calls, charged
+         FROM gw.usage_daily
+        WHERE account_id = $1 AND day > (now() AT TIME ZONE 'UTC')::date - $2::int
+        ORDER BY day DESC, endpoint`,
       [accountId, days],
     )) as { day: string; endpoint: string; calls: number; charged: string }[];
     return rows.map((r) => ({
