@@ -1,5 +1,6 @@
-import { generateApiKey } from '@nl/gateway-access';
-import { REAL_SERVERS } from '@nl/testing';
+import { AccountsService, KeyRevocations, generateApiKey } from '@nl/gateway-access';
+import { PLATFORM_CONFIG } from '@nl/platform-config';
+import { REAL_SERVERS, silentLogger } from '@nl/testing';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -49,6 +50,54 @@ describe.each(PROFILES)('access through the gateway (%s)', (profile) => {
       expect(await api.accounts.revokeKey(info.id)).toBe(true);
       expect((await api.fetch(LOOKUP, { headers: { 'x-api-key': key } })).status).toBe(401);
     });
+
+    /** Milliseconds until `url` refuses `key` with 401 (polling), or Infinity after 3 s. */
+    async function refusedAfter(url: string, key: string, since: number): Promise<number> {
+      while (Date.now() - since < 3_000) {
+        const res = await fetch(`${url}${LOOKUP}`, { headers: { 'x-api-key': key } });
+        if (res.status === 401) return Date.now() - since;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return Infinity;
+    }
+
+    // Replicas hear of a revocation only through a shared Redis, which the embedded run lacks.
+    (profile === 'distributed' && REAL_SERVERS ? it : it.skip)(
+      'should drop a revoked key on every replica within a second, from the admin API or the CLI',
+      async () => {
+        const replicas = [api.url, await api.addGateway()];
+        for (const revokeThrough of ['admin API', 'CLI'] as const) {
+          const { accountId, key } = await api.account({ tier: 'trial', credits: 10 });
+          for (const url of replicas) {
+            const res = await fetch(`${url}${LOOKUP}`, { headers: { 'x-api-key': key } });
+            expect(res.status).toBe(200); // now cached by each replica
+          }
+          const [info] = await api.accounts.listKeys(accountId);
+          const since = Date.now();
+          if (revokeThrough === 'admin API') {
+            const res = await fetch(`${replicas[0]}/admin/keys/${info.id}`, {
+              method: 'DELETE',
+              headers: { 'x-admin-token': ADMIN_TOKEN },
+            });
+            expect(res.status).toBe(200);
+          } else {
+            // What `npm run admin -- revoke-key` does: its own connection, its own publisher.
+            const revocations = new KeyRevocations(
+              api.gateway.get(PLATFORM_CONFIG),
+              silentLogger(),
+            );
+            const cli = new AccountsService(api.db, api.credits, revocations);
+            expect(await cli.revokeKey(info.id)).toBe(true);
+            await revocations.onApplicationShutdown();
+          }
+          const waits = await Promise.all(replicas.map((url) => refusedAfter(url, key, since)));
+          expect({ revokeThrough, waits: waits.map((ms) => ms <= 1_000) }).toEqual({
+            revokeThrough,
+            waits: [true, true],
+          });
+        }
+      },
+    );
   });
 
   describe('tiers', () => {
@@ -188,6 +237,70 @@ describe.each(PROFILES)('access through the gateway (%s)', (profile) => {
 
     it('should need a key', async () => {
       expect((await api.fetch('/v1/account')).status).toBe(401);
+    });
+
+    it('should answer usage from the daily rollup, not by reading the ledger', async () => {
+      const { accountId, key } = await api.account({ tier: 'trial', credits: 10 });
+      for (let i = 0; i < 3; i++)
+        await api.fetch('/v1/cbs/sbi/A', { headers: { 'x-api-key': key } });
+      // 20,000 more ledger rows of today (of no value, so the books still balance): a usage
+      // query over the ledger would count them and take time in proportion; the rollup does not.
+      await api.db.query(
+        `INSERT INTO gw.credit_ledger (account_id, kind, charge_id, endpoint, amount, charged)
+         SELECT $1, 'settle', gen_random_uuid(), 'cbs.sbi.lookup', 0, 0 FROM generate_series(1, 20000)`,
+        [accountId],
+      );
+      const body = await jsonOf(
+        await api.fetch('/v1/account/usage', { headers: { 'x-api-key': key } }),
+      );
+      expect(body.usage).toEqual([
+        expect.objectContaining({ endpoint: 'cbs.sbi.lookup', calls: 3, credits: 0.3 }),
+      ]);
+      // The shared test database outlives this run: leave its ledger as it was.
+      await api.db.query(
+        `DELETE FROM gw.credit_ledger WHERE account_id = $1 AND kind = 'settle' AND charged = 0`,
+        [accountId],
+      );
+    });
+
+    it('should keep the rollup equal to the ledger’s settlements', async () => {
+      const { accountId, key } = await api.account({ tier: 'trial', credits: 10 });
+      for (const path of [
+        '/v1/cbs/sbi/A',
+        '/v1/cbs/sbi/62',
+        '/v1/cbs/sbi/search?q=brood',
+        '/v1/cbs/sbi/62',
+      ])
+        await api.fetch(path, { headers: { 'x-api-key': key } });
+      const fromLedger = await api.db.query(
+        `SELECT endpoint, count(*)::int AS calls, sum(charged)::int AS charged FROM gw.credit_ledger
+          WHERE account_id = $1 AND kind = 'settle' GROUP BY endpoint ORDER BY endpoint`,
+        [accountId],
+      );
+      const rollup = await api.db.query(
+        `SELECT endpoint, calls::int AS calls, charged::int AS charged FROM gw.usage_daily
+          WHERE account_id = $1 ORDER BY endpoint`,
+        [accountId],
+      );
+      expect(rollup).toEqual(fromLedger);
+      expect(fromLedger).toHaveLength(2);
+    });
+
+    it.each([
+      ['/v1/account', 60],
+      ['/v1/account/usage', 30],
+    ])('should limit %s to %i calls a minute per key', async (path, limit) => {
+      const { key } = await api.account({ tier: 'premium', credits: 1 });
+      const headers = { 'x-api-key': key };
+      for (let i = 1; i <= limit; i++) {
+        const res = await api.fetch(path, { headers });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('ratelimit-remaining')).toBe(String(limit - i));
+      }
+      const refused = await api.fetch(path, { headers });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await jsonOf(refused)).toMatchObject({ code: 'rate_limited' });
     });
   });
 

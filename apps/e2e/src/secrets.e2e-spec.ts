@@ -25,12 +25,17 @@ describe.each(PROFILES)('API keys stay secret (%s)', (profile) => {
       ['/v1/cbs/sbi/6210', { 'x-api-key': key, authorization: `Bearer ${key}` }], // 400
       ['/v1/cbs/sbi/6210', { 'x-api-key': stranger }], // 401
       [`/v1/cbs/sbi/6210?api_key=${key}`, { 'x-api-key': key }], // 400: unknown parameter
+      [`/v1/cbs/sbi/6210?api_key=${key.replace(/_/g, '%5F')}`, { 'x-api-key': key }], // 400
+      [
+        `/v1/cbs/sbi/6210?k=${encodeURIComponent(key).replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`,
+        { 'x-api-key': key },
+      ], // 400
       [`/v1/cbs/${key}`, { 'x-api-key': key }], // 404
       ['/v1/account', { 'x-api-key': key }],
     ];
     const statuses: number[] = [];
     for (const [path, headers] of calls) statuses.push((await api.fetch(path, { headers })).status);
-    expect(statuses).toEqual([200, 402, 400, 401, 400, 404, 200]);
+    expect(statuses).toEqual([200, 402, 400, 401, 400, 400, 400, 404, 200]);
 
     // A key made over the admin API is in that response body once, and nowhere in the logs.
     const created = await api.fetch(`/admin/accounts/${accountId}/keys`, {
@@ -52,6 +57,7 @@ describe.each(PROFILES)('API keys stay secret (%s)', (profile) => {
     for (const k of keys) {
       expect(text).not.toContain(k);
       expect(text).not.toContain(k.slice(15)); // the secret part past the visible prefix
+      expect(text).not.toContain(k.slice(-10)); // any run of it, percent-encoded or not
     }
     expect(text).not.toContain(ADMIN_TOKEN);
   });

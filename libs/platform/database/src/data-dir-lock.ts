@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -16,6 +17,9 @@ export class DatabaseLockedError extends Error {
   }
 }
 
+/** Tells this process's locks from those of an earlier process that had the same pid. */
+const PROCESS_TOKEN = randomUUID();
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -25,41 +29,57 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function holderOf(file: string): number | null {
+interface Holder {
+  readonly pid: number;
+  readonly token: string;
+}
+
+function holderOf(file: string): Holder | null {
   try {
-    const pid = Number(JSON.parse(readFileSync(file, 'utf8')).pid);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const { pid, token } = JSON.parse(readFileSync(file, 'utf8')) as Partial<Holder>;
+    return Number.isInteger(pid) && (pid as number) > 0
+      ? { pid: pid as number, token: String(token) }
+      : null;
   } catch {
     return null;
   }
 }
 
+/** A holder that still runs: another live process, or this very process (a second open). */
+function isLive(holder: Holder | null): holder is Holder {
+  if (!holder) return false;
+  if (holder.pid === process.pid) return holder.token === PROCESS_TOKEN;
+  return isAlive(holder.pid);
+}
+
 /**
- * Takes `<dataDir>.lock` for this process, or throws {@link DatabaseLockedError} while another
- * live process holds it. A lock left by a process that died (kill -9) is taken over; so is one
- * with this process's own pid (a container restarted as pid 1). Returns the release function.
+ * Takes `<dataDir>.lock` for this process, or throws {@link DatabaseLockedError} while a live
+ * process holds it (this one included: one PGlite per directory). A lock left by a process
+ * that died (kill -9) is taken over, also when a new process got its pid (a container
+ * restarted as pid 1): each lock carries a token of the process that took it. Returns the
+ * release function.
  */
 export function lockDataDir(dataDir: string): () => void {
   const file = `${resolve(dataDir)}.lock`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }));
+      const since = new Date().toISOString();
+      writeSync(fd, JSON.stringify({ pid: process.pid, token: PROCESS_TOKEN, since }));
       closeSync(fd);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
         process.off('exit', release);
-        if (holderOf(file) === process.pid) unlinkSync(file);
+        if (holderOf(file)?.token === PROCESS_TOKEN) unlinkSync(file);
       };
       process.once('exit', release);
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = holderOf(file);
-      if (pid !== null && pid !== process.pid && isAlive(pid))
-        throw new DatabaseLockedError(dataDir, pid);
+      const holder = holderOf(file);
+      if (isLive(holder)) throw new DatabaseLockedError(dataDir, holder.pid);
       try {
         unlinkSync(file); // stale: its process is gone
       } catch {

@@ -1,7 +1,10 @@
+import { jest } from '@jest/globals';
+import type { ClientProxy } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { DomainError } from '@nl/platform-errors';
-import { TimeoutError } from 'rxjs';
-import { toDomainError } from './transport.client.js';
+import type { OutageMonitor } from '@nl/platform-health';
+import { BehaviorSubject, Subject, TimeoutError } from 'rxjs';
+import { TransportClient, toDomainError } from './transport.client.js';
 
 describe(toDomainError.name, () => {
   it('should call a missing service unavailable, naming the service, with Retry-After', () => {
@@ -53,5 +56,41 @@ describe(toDomainError.name, () => {
     expect(
       toDomainError({ status: 'error', message: 'Internal server error' }, 'cbs.x', 1).code,
     ).toBe('internal');
+  });
+});
+
+describe(TransportClient.name, () => {
+  function proxyWith(status: string) {
+    const send = jest.fn(() => new Subject());
+    return {
+      send,
+      proxy: {
+        status: new BehaviorSubject(status).asObservable(),
+        connect: async () => undefined,
+        close: async () => undefined,
+        send,
+      } as unknown as ClientProxy,
+    };
+  }
+
+  it('should answer transport_unavailable at once while the connection is down, and report it', async () => {
+    const { proxy, send } = proxyWith('reconnecting');
+    const outages = { report: jest.fn() };
+    const sut = new TransportClient(proxy, undefined, outages as unknown as OutageMonitor);
+    await sut.onApplicationBootstrap();
+    await expect(
+      sut.request('cbs.sbi.lookup', {}, { requestId: 'r-1', timeoutMs: 10_000 }),
+    ).rejects.toMatchObject({ code: 'transport_unavailable', extra: { retryAfterSeconds: 5 } });
+    expect(send).not.toHaveBeenCalled();
+    expect(outages.report).toHaveBeenCalledWith('transport', 'not connected');
+  });
+
+  it('should call what Nest says while NATS reconnects transport_unavailable, not internal', () => {
+    expect(
+      toDomainError('Error: Connection lost. Trying to reconnect...', 'cbs.sbi.lookup', 1_000).code,
+    ).toBe('transport_unavailable');
+    expect(toDomainError(new Error('Connection closed'), 'cbs.sbi.lookup', 1_000).code).toBe(
+      'transport_unavailable',
+    );
   });
 });
