@@ -34,9 +34,7 @@ describe(lockDataDir.name, () => {
     const pid = heldByAnotherProcess();
     const opening = openDatabase({ kind: 'pglite', dataDir }, []);
     await expect(opening).rejects.toBeInstanceOf(DatabaseLockedError);
-    await expect(opening).rejects.toThrow(
-      new RegExp(`in use by process ${pid}.*/admin HTTP API`),
-    );
+    await expect(opening).rejects.toThrow(new RegExp(`in use by process ${pid}.*/admin HTTP API`));
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(false);
   });
 
