@@ -4,6 +4,8 @@
 //   gateway-economy     the distributed gateway with the access steps (cbs runs as its own app)
 //   gateway-open        the distributed gateway without them
 //   standalone-domains  standalone-economy plus the validation and rdw services (upstreams from env)
+//   standalone-neighbours  standalone-economy plus a second account with 100,000 ledger rows,
+//                       whose key goes to BENCH_KEY_FILE.noisy (the noisy-neighbour row)
 // Economy roles create a Premium account with a large balance and write its key to
 // BENCH_KEY_FILE (mode 0600) before the app listens, so the key is there once /health/ready
 // answers; the key is never printed.
@@ -20,6 +22,7 @@ import { createLogger } from '@nl/platform-logging';
 import { composeApp, createApp, runMain, type AppPart } from '@nl/platform-runtime';
 import type { INestApplication } from '@nestjs/common';
 import { rename, writeFile } from 'node:fs/promises';
+import { DataSource } from 'typeorm';
 import { BENCH_CREDITS } from './economy.js';
 
 const ROLES = [
@@ -28,6 +31,7 @@ const ROLES = [
   'gateway-economy',
   'gateway-open',
   'standalone-domains',
+  'standalone-neighbours',
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -49,7 +53,7 @@ function unreachableLimits(): EndpointDefinition[] {
 }
 
 /** A Premium account with a balance the load cannot exhaust, and one key for it in `keyFile`. */
-async function seedBenchKey(app: INestApplication, keyFile: string): Promise<void> {
+async function seedBenchKey(app: INestApplication, keyFile: string): Promise<string> {
   const accounts = app.get(AccountsService);
   const account = await accounts.createAccount({
     name: 'bench',
@@ -60,6 +64,28 @@ async function seedBenchKey(app: INestApplication, keyFile: string): Promise<voi
   // Written aside and renamed, so a reader never sees half a key.
   await writeFile(`${keyFile}.tmp`, key, { mode: 0o600 });
   await rename(`${keyFile}.tmp`, keyFile);
+  return account.id;
+}
+
+/**
+ * The noisy neighbour's history: 100,000 settled calls spread over the last 30 days, in the
+ * ledger and in the usage rollup that settlements keep (as if they had been made one by one).
+ */
+async function seedHistory(app: INestApplication, accountId: string): Promise<void> {
+  const db = app.get(DataSource);
+  await db.query(
+    `INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged, created_at)
+     SELECT $1, 'settle', gen_random_uuid(), 'bench-' || n, e.id, 0, 10, now() - (n % 30) * interval '1 day'
+       FROM generate_series(1, 100000) n
+       JOIN (VALUES (0, 'cbs.sbi.lookup'), (1, 'cbs.sbi.search'), (2, 'cbs.sbi.index')) e(k, id) ON e.k = n % 3`,
+    [accountId],
+  );
+  await db.query(
+    `INSERT INTO gw.usage_daily (account_id, day, endpoint, calls, charged)
+     SELECT account_id, (created_at AT TIME ZONE 'UTC')::date, endpoint, count(*), sum(charged)
+       FROM gw.credit_ledger WHERE account_id = $1 AND kind = 'settle' GROUP BY 1, 2, 3`,
+    [accountId],
+  );
 }
 
 await runMain(async () => {
@@ -86,5 +112,7 @@ await runMain(async () => {
   // createApp + listen rather than startApp: the key must exist before the bench sees the app ready.
   const app = await createApp(composeApp(config, logger, parts));
   if (economy && keyFile) await seedBenchKey(app, keyFile);
+  if (role === 'standalone-neighbours' && keyFile)
+    await seedHistory(app, await seedBenchKey(app, `${keyFile}.noisy`));
   await app.listen(config.http.port, config.http.host);
 });

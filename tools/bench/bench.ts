@@ -8,6 +8,7 @@ import { economyProblems, type EconomyProbe } from './economy.js';
 import { LOAD, measure, warm } from './measure.js';
 import { failedRun, formatReport, type Row } from './report.js';
 import { runDomainBench } from './domains.js';
+import { runNeighbourBench } from './neighbours.js';
 import {
   ENDPOINT,
   ENDPOINT_ID,
@@ -122,11 +123,22 @@ try {
   validation = [`!!! domain rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
 }
 
-console.log(`\n${formatReport(rows, ENDPOINT, LOAD)}\n\n${validation.join('\n')}`);
+let neighbours: string[];
+try {
+  neighbours = await runNeighbourBench(progress);
+} catch (err) {
+  neighbours = [
+    `!!! noisy-neighbour row FAILED: ${err instanceof Error ? err.message : String(err)}`,
+  ];
+}
+
+console.log(
+  `\n${formatReport(rows, ENDPOINT, LOAD)}\n\n${validation.join('\n')}\n\n${neighbours.join('\n')}`,
+);
 const failed = rows.some(
   (r) =>
     r.missing?.startsWith('FAILED') ||
     r.warnings.length ||
     (r.measurement && failedRun(r.measurement)),
 );
-if (failed || validation.some((l) => l.includes('!!'))) process.exitCode = 1;
+if (failed || [...validation, ...neighbours].some((l) => l.includes('!!'))) process.exitCode = 1;
