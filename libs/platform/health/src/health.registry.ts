@@ -71,9 +71,10 @@ export class HealthRegistry {
     this.liveness.push(indicator);
   }
 
-  /** One readiness indicator by name, for re-checking a dependency after an outage. */
-  find(name: string): HealthIndicator | undefined {
-    return this.indicators.find((i) => i.name === name);
+  /** Runs one readiness indicator by name (with the usual timeout); undefined if there is none. */
+  async checkOne(name: string): Promise<HealthResult | undefined> {
+    const indicator = this.indicators.find((i) => i.name === name);
+    return indicator ? run(indicator) : undefined;
   }
 
   check(): Promise<HealthReport> {

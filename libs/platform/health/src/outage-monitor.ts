@@ -43,9 +43,8 @@ export class OutageMonitor implements OnApplicationShutdown {
     if (!outage || outage.probing) return;
     outage.probing = true;
     try {
-      const indicator = this.health.find(dependency);
-      const result = indicator ? await indicator.check() : { status: 'up' as const };
-      if (result.status === 'up') this.recovered(dependency, outage);
+      const result = await this.health.checkOne(dependency);
+      if (!result || result.status === 'up') this.recovered(dependency, outage);
     } catch {
       // still down: the next probe tries again
     } finally {
