@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER, type Logger } from '@nl/platform-logging';
+import { LOGGER, outsideRequest, type Logger } from '@nl/platform-logging';
 import { HealthRegistry } from './health.registry.js';
 
 /** How often a dependency reported down is checked again until it answers. */
@@ -30,7 +30,9 @@ export class OutageMonitor implements OnApplicationShutdown {
   report(dependency: string, error: unknown): void {
     if (this.outages.has(dependency)) return;
     this.logger?.error({ dependency, err: error }, `${dependency} unavailable`);
-    const timer = setInterval(() => void this.probe(dependency), PROBE_INTERVAL_MS).unref();
+    const timer = outsideRequest(() =>
+      setInterval(() => void this.probe(dependency), PROBE_INTERVAL_MS).unref(),
+    );
     this.outages.set(dependency, { since: Date.now(), timer, probing: false });
   }
 

@@ -14,3 +14,8 @@ export function runWithRequestId<T>(requestId: string, fn: () => T): T {
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
+
+/** Runs `fn` outside any request (a timer started there must not carry the request's id). */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
+}

@@ -35,6 +35,13 @@ export function natsConnectionOptions(servers: readonly string[], name: string) 
   };
 }
 
+/** Nest's status names for the NATS client's events (Nest declares them as a const enum). */
+export const NEST_STATUS: Readonly<Record<string, string>> = {
+  disconnect: 'disconnected',
+  reconnecting: 'reconnecting',
+  reconnect: 'connected',
+};
+
 export interface ConnectionWatch {
   /** False once the connection closed without `intentionalClose` (it will not come back). */
   readonly alive: () => boolean;

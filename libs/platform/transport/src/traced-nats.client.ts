@@ -1,7 +1,8 @@
-import { ClientNats } from '@nestjs/microservices';
+import { ClientNats, type NatsStatus } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '@nl/platform-logging';
 import {
+  NEST_STATUS,
   natsConnectionOptions,
   watchNatsConnection,
   type ConnectionWatch,
@@ -29,6 +30,28 @@ export class TracedNatsClient extends ClientNats {
     const client = (await super.createClient()) as NatsConnection;
     this.watch = watchNatsConnection(client, this.log, this.connection.connected);
     return client;
+  }
+
+  /**
+   * Nest's bookkeeping of the connection's state (a disconnected client fails new requests at
+   * once; a reconnected one serves them again), without Nest's own log lines: the watch logs
+   * each state change once.
+   */
+  override async handleStatusUpdates(client: NatsConnection): Promise<void> {
+    for await (const status of client.status()) {
+      if (status.type === 'disconnect') {
+        this.connectionPromise = Promise.reject(new Error('Connection lost; reconnecting'));
+        this.connectionPromise.catch(() => undefined);
+      } else if (status.type === 'reconnect') {
+        this.connectionPromise = Promise.resolve(client);
+      }
+      const next = NEST_STATUS[status.type];
+      if (next) this._status$.next(next as NatsStatus);
+    }
+    if (this.natsClient === client) {
+      this.natsClient = null;
+      this.connectionPromise = null;
+    }
   }
 
   alive(): boolean {

@@ -3,19 +3,13 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER } from '@nl/contracts-core';
 import { runWithRequestId, type Logger } from '@nl/platform-logging';
 import {
+  NEST_STATUS,
   natsConnectionOptions,
   watchNatsConnection,
   type ConnectionWatch,
 } from './nats-connection.js';
 
 type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
-
-/** Nest's status names for the NATS client's events (Nest declares them as a const enum). */
-const STATUS: Record<string, string> = {
-  disconnect: 'disconnected',
-  reconnecting: 'reconnecting',
-  reconnect: 'connected',
-};
 
 /**
  * The NATS server of a domain service: runs each handler inside the caller's request id (so
@@ -49,7 +43,7 @@ export class TracedNatsServer extends ServerNats {
   /** Only the status stream; the state changes are logged by the watch, once each. */
   override async handleStatusUpdates(client: NatsConnection): Promise<void> {
     for await (const status of client.status()) {
-      const next = STATUS[status.type];
+      const next = NEST_STATUS[status.type];
       if (next) this._status$.next(next as NatsStatus);
     }
   }
