@@ -69,11 +69,13 @@ function account(g: GroupBooks, o: Outcome, ledger: LedgerView): void {
   const header = hundredths(o.charged);
   g.clientCharged += header;
   g.ledgerCharged += entries.charged;
-  if (header !== entries.charged)
+  if (header !== entries.charged) {
+    const rows = `reserve ×${entries.reserves}, settle ×${entries.settles}, release ×${entries.releases}`;
+    const open = ledger.leftOpen.has(o.id) ? '; left open, released by the final sweep' : '';
     g.mismatches.push(
-      `${o.id} (${o.status}): X-Credits-Charged ${o.charged ?? 'absent'}, ledger ${credits(entries.charged)}` +
-        `${ledger.leftOpen.has(o.id) ? ' (left open, released by the sweep)' : ''}`,
+      `${o.id} (${o.status}): X-Credits-Charged ${o.charged ?? 'absent'}, ledger charged ${credits(entries.charged)} (${rows}${open})`,
     );
+  }
 }
 
 export function checkBooks(

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createLoadAccount, loadSbiClasses, type LoadAccount } from './account.js';
 import { build, createApps, startApps, type Apps } from './apps.js';
 import { Load } from './load.js';
-import { cleanUpOnExit, removeTempDirs } from './processes.js';
+import { removeTempDirs } from './processes.js';
 import { startServers, type Servers } from './servers.js';
 import { Workload, keysFor } from './workload.js';
 
@@ -40,7 +40,6 @@ export class Harness {
   private load?: Load;
 
   async start(settings: Settings): Promise<void> {
-    cleanUpOnExit();
     await build();
     this.servers = await startServers();
     this.apps = await createApps(this.servers);

@@ -1,8 +1,11 @@
 // Child processes of the suite (servers and apps): started with their output kept in a small
-// ring buffer, stopped by their own pid only, and never outliving the test run.
+// ring buffer, stopped by their own pid only, and never outliving the test run. Temp dirs too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A warning or error line a process printed, with when (performance.now()). */
 export interface ProblemLine {
@@ -55,16 +58,25 @@ export interface SpawnOptions {
   readonly output?: OutputTail;
 }
 
-const live = new Set<ChildProcess>();
 const tempDirs = new Set<string>();
+const SETPRIV = '/usr/bin/setpriv';
+const canSetDeathSignal = existsSync(SETPRIV);
 
+/**
+ * Starts `command` with SIGKILL as its parent-death signal (setpriv --pdeathsig), so it dies
+ * with the test process however that ends. Jest gives tests a copy of `process` whose 'exit'
+ * and signal events never fire, so an exit handler could not do this.
+ */
 export function startProcess(
   name: string,
   command: string,
   args: readonly string[],
   options: SpawnOptions = {},
 ): Proc {
-  const child = spawn(command, args, {
+  const [file, argv] = canSetDeathSignal
+    ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]]
+    : [command, args];
+  const child = spawn(file, argv, {
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
     uid: options.user?.uid,
@@ -74,12 +86,8 @@ export function startProcess(
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
   child.on('error', (err) => output.push(Buffer.from(`spawn failed: ${err.message}\n`)));
-  live.add(child);
   const exited = new Promise<string>((resolve) => {
-    child.once('close', (code, signal) => {
-      live.delete(child);
-      resolve(signal ?? `exit ${code}`);
-    });
+    child.once('close', (code, signal) => resolve(signal ?? `exit ${code}`));
   });
   return { name, child, output, exited };
 }
@@ -96,8 +104,13 @@ export async function stopProcess(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'
   clearTimeout(force);
 }
 
-/** A temp dir removed with the suite, even when it dies. */
-export function trackTempDir(dir: string): string {
+const PID_FILE = 'owner.pid';
+
+/** A temp dir of this run, removed by `removeTempDirs` (or by the next run, see below). */
+export async function makeTempDir(prefix: string): Promise<string> {
+  await removeStaleTempDirs(prefix);
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  await writeFile(join(dir, PID_FILE), String(process.pid));
   tempDirs.add(dir);
   return dir;
 }
@@ -107,16 +120,23 @@ export function removeTempDirs(): void {
   tempDirs.clear();
 }
 
-let installed = false;
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
-/** Whatever afterAll could not do (a crash, a timeout), the exit of the test process does. */
-export function cleanUpOnExit(): void {
-  if (installed) return;
-  installed = true;
-  process.once('exit', () => {
-    for (const child of live) child.kill('SIGKILL');
-    removeTempDirs();
-  });
+/** A run killed outright cannot clean up after itself: its successor removes what it left. */
+async function removeStaleTempDirs(prefix: string): Promise<void> {
+  for (const name of await readdir(tmpdir())) {
+    if (!name.startsWith(prefix)) continue;
+    const dir = join(tmpdir(), name);
+    const owner = Number(await readFile(join(dir, PID_FILE), 'utf8').catch(() => 'NaN'));
+    if (Number.isInteger(owner) && !isAlive(owner)) await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** A TCP port nothing listens on right now (the kernel picks it). */

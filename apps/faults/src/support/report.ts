@@ -17,6 +17,23 @@ function phaseLine(name: string, fromMs: number, outcomes: readonly Outcome[]): 
   return `  ${name.padEnd(9)}${seconds(fromMs).padStart(8)}  ${String(outcomes.length).padStart(5)} requests: ${tally}`;
 }
 
+/** When each kind of answer was sent, relative to the fault: "500 internal +0.0…+19.8 s". */
+function timelineLine(outcomes: readonly Outcome[], faultAt: number): string {
+  const spans = new Map<string, { n: number; first: number; last: number }>();
+  for (const o of outcomes) {
+    const at = (o.sentAt - faultAt) / 1000;
+    const span = spans.get(labelOf(o)) ?? { n: 0, first: at, last: at };
+    span.n++;
+    span.first = Math.min(span.first, at);
+    span.last = Math.max(span.last, at);
+    spans.set(labelOf(o), span);
+  }
+  const parts = [...spans.entries()]
+    .sort((a, b) => a[1].first - b[1].first)
+    .map(([label, s]) => `${label} ${s.first.toFixed(1)}…${s.last.toFixed(1)} s`);
+  return `${''.padEnd(19)}sent at: ${parts.join(', ') || 'none'}`;
+}
+
 /** The fault phase per endpoint, since services fail differently. */
 function endpointLines(outcomes: readonly Outcome[]): string[] {
   return ENDPOINTS.map((endpoint) => {
@@ -87,6 +104,7 @@ export function faultReport(harness: Harness, run: FaultRun, verdict: Verdict): 
     phaseLine('baseline', run.faultAt - run.baselineFrom, phases.baseline),
     phaseLine('fault', run.backAt - run.faultAt, phases.fault),
     ...endpointLines(phases.fault),
+    timelineLine(phases.fault, run.faultAt),
     latencyLine(phases.fault),
     recoveryLine(run),
     phaseLine('after', run.until - run.backAt, phases.after),

@@ -1,17 +1,16 @@
 // Private NATS, Redis and PostgreSQL servers on free ports in a temp dir: the shared servers on
 // 4222/5432/6379 belong to other work and are never touched. Each server can be killed the way
 // a fault needs and started again on the same port and data.
-import { chown, mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { chown, mkdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
   OutputTail,
   freePort,
+  makeTempDir,
   startProcess,
   stopProcess,
-  trackTempDir,
   waitFor,
   type Proc,
   type SpawnOptions,
@@ -160,7 +159,7 @@ export interface Servers {
 
 /** Starts the three servers and creates the database; the temp dir goes with the suite. */
 export async function startServers(): Promise<Servers> {
-  const dir = trackTempDir(await mkdtemp(join(tmpdir(), 'nl-faults-')));
+  const dir = await makeTempDir('nl-faults-');
   const user = await postgresUser();
   if (user) await chown(dir, user.uid, user.gid);
   const nats = await natsServer();
