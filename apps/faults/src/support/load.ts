@@ -50,8 +50,9 @@ export class Load {
     private readonly options: LoadOptions,
   ) {}
 
-  get inFlight(): number {
-    return this.open.size;
+  /** The client's own timeout per request. */
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
   }
 
   skippedBetween(from: number, until: number): number {

@@ -64,7 +64,7 @@ async function awaitRecovery(harness: Harness, backAt: number): Promise<boolean>
 /** Waits (at most one client timeout) until every request sent before `until` has its outcome. */
 async function awaitOutcomes(harness: Harness, until: number): Promise<void> {
   const { load } = harness.running;
-  const deadline = performance.now() + 16_000;
+  const deadline = performance.now() + load.timeoutMs + 1_000;
   const pending = () => load.outcomes.some((o) => o.sentAt < until && o.answeredAt === undefined);
   while (pending() && performance.now() < deadline) await sleep(100);
 }
