@@ -1,6 +1,7 @@
 // Client and ledger side by side, per fault: every answer's X-Credits-Charged must be what the
-// ledger settled for that request id, and a request without an answer must not have been
-// charged (except when the gateway itself died with it in flight, which is reported).
+// ledger settled for that request id, every 2xx answer must have been charged (all endpoints of
+// the load have a price), and a request without an answer must not have been charged (except
+// when the gateway itself died with it in flight, which is reported).
 import type { LedgerView, RequestEntries } from './ledger.js';
 import type { Outcome } from './load.js';
 import type { FaultRun } from './runner.js';
@@ -18,6 +19,8 @@ export interface GroupBooks {
   clientCharged: number;
   ledgerCharged: number;
   mismatches: string[];
+  /** 2xx answers the ledger never charged: every endpoint of the load has a price. */
+  free: string[];
   unanswered: number;
   unansweredCharged: number;
   /** Answered requests whose reservation the gateway never closed (the final sweep did). */
@@ -33,6 +36,7 @@ function group(label: string, mayLoseAnswers: boolean): GroupBooks {
     clientCharged: 0,
     ledgerCharged: 0,
     mismatches: [],
+    free: [],
     unanswered: 0,
     unansweredCharged: 0,
     leftOpen: 0,
@@ -69,13 +73,13 @@ function account(g: GroupBooks, o: Outcome, ledger: LedgerView): void {
   const header = hundredths(o.charged);
   g.clientCharged += header;
   g.ledgerCharged += entries.charged;
-  if (header !== entries.charged) {
-    const rows = `reserve ×${entries.reserves}, settle ×${entries.settles}, release ×${entries.releases}`;
-    const open = ledger.leftOpen.has(o.id) ? '; left open, released by the final sweep' : '';
-    g.mismatches.push(
-      `${o.id} (${o.status}): X-Credits-Charged ${o.charged ?? 'absent'}, ledger charged ${credits(entries.charged)} (${rows}${open})`,
-    );
-  }
+  const free = o.status >= 200 && o.status < 300 && entries.charged === 0;
+  if (header === entries.charged && !free) return;
+  const rows = `reserve ×${entries.reserves}, settle ×${entries.settles}, release ×${entries.releases}`;
+  const open = ledger.leftOpen.has(o.id) ? '; left open, released by the final sweep' : '';
+  const text = `${o.id} (${o.status}): X-Credits-Charged ${o.charged ?? 'absent'}, ledger charged ${credits(entries.charged)} (${rows}${open})`;
+  if (header !== entries.charged) g.mismatches.push(text);
+  if (free) g.free.push(text);
 }
 
 export function checkBooks(
@@ -104,6 +108,10 @@ function groupViolations(g: GroupBooks): string[] {
     violations.push(
       `${g.label}: ${g.mismatches.length} answers charged otherwise than the ledger says, e.g. ${g.mismatches.slice(0, 2).join('; ')}`,
     );
+  if (g.free.length)
+    violations.push(
+      `${g.label}: ${g.free.length} 2xx answers were never charged, e.g. ${g.free.slice(0, 2).join('; ')}`,
+    );
   if (g.clientCharged !== g.ledgerCharged)
     violations.push(
       `${g.label}: callers were told ${credits(g.clientCharged)} credits, the ledger charged ${credits(g.ledgerCharged)}`,
@@ -124,7 +132,7 @@ export function booksReport(ledger: LedgerView, groups: readonly GroupBooks[]): 
     if (!g.answered && !g.unanswered) continue;
     lines.push(
       `  ${g.label}: ${g.answered} answered, told ${credits(g.clientCharged)} / ledger ${credits(g.ledgerCharged)}, ` +
-        `${g.mismatches.length} mismatched, ${g.leftOpen} left open; ` +
+        `${g.mismatches.length} mismatched, ${g.free.length} 2xx free, ${g.leftOpen} left open; ` +
         `${g.unanswered} without answer, ${g.unansweredCharged} of them charged`,
     );
   }
