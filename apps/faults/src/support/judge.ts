@@ -123,8 +123,9 @@ function faultViolations(phase: readonly Outcome[], run: FaultRun, excused: Tall
     const worst = Math.max(...slow.map(latencyOf));
     const labels = new Tally();
     for (const o of slow) labels.add(labelOf(o), o);
+    const inFlight = slow.filter((o) => o.sentAt < run.diedAt).length;
     violations.push(
-      `during the fault: ${slow.length} requests took > ${TIMING.slowMs / 1000} s (max ${seconds(worst)}; ${labels})${labels.example()}`,
+      `during the fault: ${slow.length} requests took > ${TIMING.slowMs / 1000} s (max ${seconds(worst)}; ${labels}; ${inFlight} of them sent before the kill took effect)${labels.example()}`,
     );
   }
   return violations;

@@ -74,6 +74,15 @@ export class Load {
     while (this.open.size) await Promise.all([...this.open]);
   }
 
+  /**
+   * `count` extra requests spread evenly over `spreadMs`, on top of the steady rate: a fault
+   * then strikes with many requests half done (reserved but not settled, waiting on a reply).
+   */
+  burst(count: number, spreadMs: number): void {
+    for (let i = 0; i < count; i++)
+      setTimeout(() => this.send(this.workload.next()), (i * spreadMs) / count);
+  }
+
   private tick(): void {
     const now = performance.now();
     this.budget += ((now - this.lastTick) * this.options.rps) / 1000;

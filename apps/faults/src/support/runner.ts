@@ -18,6 +18,8 @@ export const TIMING = {
   steadyMs: 4_000,
   /** A request slower than this during a fault is flagged. */
   slowMs: 5_000,
+  /** Extra requests around the kill (see Load.burst): sent over 60 ms, the kill after 45. */
+  burst: { count: 30, spreadMs: 60, killAfterMs: 45 },
 };
 
 export interface FaultRun extends FaultWindow {
@@ -88,6 +90,8 @@ async function heal(harness: Harness): Promise<string[]> {
 export async function runFault(harness: Harness, fault: Fault): Promise<FaultRun> {
   const baselineFrom = performance.now();
   await sleep(TIMING.baselineMs);
+  harness.running.load.burst(TIMING.burst.count, TIMING.burst.spreadMs);
+  await sleep(TIMING.burst.killAfterMs);
   const window = await fault.inject(harness);
   // Watching an endpoint that never came back for longer tells nothing new.
   if (await awaitRecovery(harness, window.backAt)) await sleep(TIMING.steadyMs);
