@@ -169,7 +169,14 @@ export async function startServers(): Promise<Servers> {
   const nats = await natsServer();
   const redis = await redisServer(dir);
   const postgres = await postgresServer(dir);
-  await Promise.all([nats.start(), redis.start(), postgres.start()]);
-  await pgQuery(postgres.port, 'postgres', `CREATE DATABASE ${DATABASE_NAME}`);
+  const servers = [nats, redis, postgres];
+  try {
+    await Promise.all(servers.map((server) => server.start()));
+    await pgQuery(postgres.port, 'postgres', `CREATE DATABASE ${DATABASE_NAME}`);
+  } catch (error) {
+    // The harness never learns of these servers, so it could not stop them.
+    await Promise.all(servers.map((server) => server.kill('SIGKILL')));
+    throw error;
+  }
   return { nats, redis, postgres, dir };
 }
