@@ -1,7 +1,7 @@
 // The infrastructure fault suite (`npm run test:faults`): one file that starts its own NATS,
 // Redis, PostgreSQL and the distributed apps, keeps a steady load on the gateway and breaks
-// things one after another. It runs for about three minutes, so its timeout is long and nothing
-// runs beside it. project.json keeps it out of `npm test` for the same reason.
+// things one after another. It runs for about two minutes, so its timeout is long. Part of
+// `npm test`; skipped on a machine without those servers (outside CI).
 module.exports = {
   displayName: 'faults',
   preset: '../../jest.preset.cjs',

@@ -5,6 +5,7 @@ import { chown, mkdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { BINARIES } from './binaries.js';
 import {
   OutputTail,
   freePort,
@@ -17,7 +18,9 @@ import {
 } from './processes.js';
 
 const HOST = '127.0.0.1';
-const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** Checked by the spec before anything starts (missingBinaries): only a found path is used here. */
+const bin = (path: string | null) => path ?? 'missing';
+const PG_BIN = bin(BINARIES.postgres);
 export const DATABASE_NAME = 'faults';
 
 export class Server {
@@ -78,7 +81,7 @@ export async function natsServer(): Promise<Server> {
     'nats',
     port,
     `nats://${HOST}:${port}`,
-    '/usr/sbin/nats-server',
+    bin(BINARIES.nats),
     ['-a', HOST, '-p', String(port)],
     async () => (await talk(port)).startsWith('INFO '),
   );
@@ -92,7 +95,7 @@ export async function redisServer(dir: string): Promise<Server> {
     'redis',
     port,
     `redis://${HOST}:${port}`,
-    '/usr/bin/redis-server',
+    bin(BINARIES.redis),
     [...args, '--dir', dir],
     async () => (await talk(port, 'PING\r\n')).startsWith('+PONG'),
   );

@@ -33,15 +33,18 @@ export class TracedNatsClient extends ClientNats {
   }
 
   /**
-   * Nest's bookkeeping of the connection's state (a disconnected client fails new requests at
-   * once; a reconnected one serves them again), without Nest's own log lines: the watch logs
-   * each state change once.
+   * Nest's bookkeeping of the connection's state (a disconnected client fails new requests and
+   * those in flight at once; a reconnected one serves them again), without Nest's own log
+   * lines: the watch logs each state change once.
    */
   override async handleStatusUpdates(client: NatsConnection): Promise<void> {
     for await (const status of client.status()) {
       if (status.type === 'disconnect') {
         this.connectionPromise = Promise.reject(new Error('Connection lost; reconnecting'));
         this.connectionPromise.catch(() => undefined);
+        // Replies to requests in flight were lost with the connection: fail them now (503)
+        // rather than let each wait out its timeout (504).
+        this.handleClose();
       } else if (status.type === 'reconnect') {
         this.connectionPromise = Promise.resolve(client);
       }
