@@ -142,6 +142,14 @@ describe.each(PROFILES)('hostile input at the gateway (%s)', (profile) => {
       );
     });
 
+    it('should answer CONNECT with 405 instead of dropping the connection', async () => {
+      expectProblem(
+        await raw('CONNECT /admin/accounts HTTP/1.1\r\nHost: x\r\n\r\n'),
+        405,
+        'method_not_allowed',
+      );
+    });
+
     it('should answer an unknown method with 405', async () => {
       expectProblem(
         await raw('FOO /v1/cbs/sbi/6210 HTTP/1.1\r\nHost: x\r\n\r\n'),
@@ -199,6 +207,20 @@ describe.each(PROFILES)('hostile input at the gateway (%s)', (profile) => {
         Buffer.from('\r\nConnection: close\r\n\r\n'),
       ]);
       expectProblem(await raw(request), 401, 'unauthorized');
+    });
+
+    it('should never echo a key a caller put in the URL', async () => {
+      for (const path of [
+        `/v1/cbs/sbi/6210?api_key=${key}`,
+        `/v1/cbs/sbi/6210?api_key=${key.replace(/_/g, '%5F')}`,
+        `/v1/account/usage?api_key=${key.replace(/_/g, '%5F')}`,
+      ]) {
+        const res = await api.fetch(path);
+        const text = await res.text();
+        expect({ path, status: res.status }).toEqual({ path, status: expect.any(Number) });
+        expect(text).not.toContain(key.slice(15));
+        expect(JSON.parse(text).instance).toMatch(/api_key=nlk_/);
+      }
     });
 
     it('should answer two X-Api-Key headers with 400 ambiguous_credentials', async () => {

@@ -95,9 +95,12 @@ export function configureEdge(app: NestFastifyApplication): void {
     guardedJsonParser(fastify.getDefaultJsonParser('error', 'error')),
   );
   fastify.removeContentTypeParser('text/plain');
-  (app.getHttpServer() as Server).on(
-    'checkExpectation',
-    (_request: IncomingMessage, response: ServerResponse) =>
-      sendRawProblem(response, 'expectation_failed', 'Only "Expect: 100-continue" is supported.'),
+  const server = app.getHttpServer() as Server;
+  // Node hands a CONNECT request to this event and drops the connection if nobody listens.
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) =>
+    writeRawProblem(socket, 'method_not_allowed', 'CONNECT is not supported.'),
+  );
+  server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) =>
+    sendRawProblem(response, 'expectation_failed', 'Only "Expect: 100-continue" is supported.'),
   );
 }

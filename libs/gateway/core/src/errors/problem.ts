@@ -8,6 +8,7 @@ import {
 } from '@nl/contracts-core';
 import type { FastifyReply } from 'fastify';
 import type { DomainError } from '@nl/platform-errors';
+import { maskApiKeys } from '@nl/platform-logging';
 import { ERROR_STATUS } from './error-status.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -29,7 +30,8 @@ export function problem(input: ProblemInput): ProblemDetails {
     title: STATUS_CODES[status] ?? 'Error',
     status,
     detail: input.detail ?? ERROR_CODES[input.code],
-    instance: input.instance,
+    // The path as sent, except an API key a caller put in it: never echoed back.
+    instance: maskApiKeys(input.instance),
     code: input.code,
     requestId: input.requestId,
     ...(input.errors && { errors: [...input.errors] }),

@@ -3,12 +3,14 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBody,
   ApiExtension,
+  ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
   ApiQuery,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { ProblemDetails, type EndpointDefinition } from '@nl/contracts-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -72,6 +74,38 @@ const STANDARD_ERRORS: [number, string][] = [
   [504, 'The service or its upstream did not answer in time.'],
 ];
 
+const problemContent = () => ({
+  'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDetails) } },
+});
+
+/**
+ * The error answers of an operation: problem+json for the standard ones; a body of the spec's
+ * own (`404 {found:false}`) as `application/json`, and, where its status is also a standard one
+ * (VAT's `503 ms_unavailable` beside a service outage), both media types under that status.
+ */
+function errorResponseDecorators(endpoint: EndpointDefinition): MethodDecorator[] {
+  const own = endpoint.errorResponses ?? [];
+  const standard = new Map(STANDARD_ERRORS);
+  return [
+    ApiExtraModels(ProblemDetails, ...own.flatMap((e) => (e.type ? [e.type] : []))),
+    ...own.map((e) =>
+      ApiResponse({
+        status: e.status,
+        description: standard.has(e.status)
+          ? `${e.description} Otherwise problem+json: ${standard.get(e.status)}`
+          : e.description,
+        content: {
+          ...(e.type && { 'application/json': { schema: { $ref: getSchemaPath(e.type) } } }),
+          ...(standard.has(e.status) && problemContent()),
+        },
+      }),
+    ),
+    ...STANDARD_ERRORS.filter(([status]) => !own.some((e) => e.status === status)).map(
+      ([status, description]) => ApiResponse({ status, description, content: problemContent() }),
+    ),
+  ];
+}
+
 /**
  * Builds the gateway's HTTP routes from the endpoint catalog: one handler per path (aliases get
  * their own operation id), each a one-line delegation to the {@link RequestPipeline}, with the
@@ -128,12 +162,7 @@ export function createCatalogController(catalog: readonly EndpointDefinition[]):
         endpoint.response
           ? ApiOkResponse({ type: endpoint.response })
           : ApiOkResponse({ description: 'Success.' }),
-        ...(endpoint.errorResponses ?? []).map((e) =>
-          ApiResponse({ status: e.status, description: e.description, type: e.type }),
-        ),
-        ...STANDARD_ERRORS.map(([status, description]) =>
-          ApiResponse({ status, description, type: ProblemDetails }),
-        ),
+        ...errorResponseDecorators(endpoint),
         ...paramDecorators(endpoint, path),
       ];
       for (const decorate of decorators) decorate(CatalogController.prototype, name, descriptor);
