@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 
 /** What came back for one request: a response, or why there was none. */
 export type Outcome =
@@ -83,60 +83,76 @@ export interface SendOptions {
   readonly head?: boolean;
 }
 
-/**
- * Sends raw bytes on a fresh TCP connection and reads one HTTP/1.x answer, skipping interim
- * 1xx answers (e.g. `100 Continue`). A raw socket rather than fetch, because fetch refuses or
- * rewrites most of what the fuzz cases send on purpose.
- */
-export function send(bytes: Buffer, options: SendOptions): Promise<Outcome> {
-  const started = performance.now();
-  const ms = () => Math.round(performance.now() - started);
-  return new Promise((resolve) => {
-    const socket = connect({ host: options.host, port: options.port });
-    let data = Buffer.alloc(0);
-    let settled = false;
-    const finish = (outcome: Outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(outcome);
-    };
-    /** The answer so far as an outcome, once it is whole (or `final` says no more will come). */
-    const tryResponse = (final: boolean): boolean => {
-      let head = parseHead(data);
-      // Interim answers precede the real one on the same connection.
-      while (head && head.status >= 100 && head.status < 200 && head.status !== 101) {
-        data = data.subarray(head.bodyStart);
-        head = parseHead(data);
-      }
-      if (!head) return false;
-      const body = completeBody(head, data.subarray(head.bodyStart), !!options.head, final);
-      if (!body) return false;
-      finish({ kind: 'response', status: head.status, headers: head.headers, body, ms: ms() });
-      return true;
-    };
-    const timer = setTimeout(
-      () =>
-        finish({ kind: 'timeout', detail: `no answer within ${options.timeoutMs} ms`, ms: ms() }),
+/** One request on one connection, from connect to the outcome. */
+class Exchange {
+  private data = Buffer.alloc(0);
+  private settled = false;
+  private readonly started = performance.now();
+  private readonly socket: Socket;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    bytes: Buffer,
+    private readonly options: SendOptions,
+    private readonly resolve: (outcome: Outcome) => void,
+  ) {
+    this.socket = connect({ host: options.host, port: options.port });
+    this.timer = setTimeout(
+      () => this.finish({ kind: 'timeout', detail: `no answer within ${options.timeoutMs} ms` }),
       options.timeoutMs,
     );
     // No half-close after the bytes: real clients keep writing open, and a server that waits
     // for body bytes that never come should be seen waiting.
-    socket.on('connect', () => socket.write(bytes));
-    socket.on('data', (chunk: Buffer) => {
-      data = Buffer.concat([data, chunk]);
-      tryResponse(false);
+    this.socket.on('connect', () => this.socket.write(bytes));
+    this.socket.on('data', (chunk: Buffer) => {
+      this.data = Buffer.concat([this.data, chunk]);
+      this.tryResponse(false);
     });
-    socket.on('end', () => {
-      if (!tryResponse(true)) finish({ kind: 'closed', detail: closedDetail(data), ms: ms() });
+    this.socket.on('end', () => {
+      if (!this.tryResponse(true)) this.finish({ kind: 'closed', detail: closedDetail(this.data) });
     });
-    socket.on('error', (err: NodeJS.ErrnoException) => {
-      if (tryResponse(true)) return;
+    this.socket.on('error', (err: NodeJS.ErrnoException) => {
+      // A server may answer and then reset (e.g. after refusing a large body): the answer counts.
+      if (this.tryResponse(true)) return;
       const kind = err.code === 'ECONNREFUSED' ? 'refused' : 'reset';
-      finish({ kind, detail: err.code ?? err.message, ms: ms() });
+      this.finish({ kind, detail: err.code ?? err.message });
     });
-  });
+  }
+
+  private finish(outcome: DistributiveOmit<Outcome, 'ms'>): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.socket.destroy();
+    this.resolve({ ...outcome, ms: Math.round(performance.now() - this.started) } as Outcome);
+  }
+
+  /** Finishes with the answer once it is whole (or `final` says no more will come). */
+  private tryResponse(final: boolean): boolean {
+    let head = parseHead(this.data);
+    // Interim answers (100 Continue, 103 Early Hints) precede the real one.
+    while (head && head.status >= 100 && head.status < 200 && head.status !== 101) {
+      this.data = this.data.subarray(head.bodyStart);
+      head = parseHead(this.data);
+    }
+    if (!head) return false;
+    const rest = this.data.subarray(head.bodyStart);
+    const body = completeBody(head, rest, !!this.options.head, final);
+    if (!body) return false;
+    this.finish({ kind: 'response', status: head.status, headers: head.headers, body });
+    return true;
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * Sends raw bytes on a fresh TCP connection and reads one HTTP/1.x answer, skipping interim
+ * 1xx answers. A raw socket rather than fetch, because fetch refuses or rewrites most of what
+ * the fuzz cases send on purpose.
+ */
+export function send(bytes: Buffer, options: SendOptions): Promise<Outcome> {
+  return new Promise((resolve) => new Exchange(bytes, options, resolve));
 }
 
 function closedDetail(data: Buffer): string {

@@ -26,12 +26,13 @@ export function mediaType(response: Response): string {
   return (response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 }
 
-/** Still on the operation's own route and method, so its document applies. */
+/** Still on the operation's own route and method (HEAD mirrors GET), so its document applies. */
 function onRoute(testCase: FuzzCase): boolean {
-  return (
-    testCase.reportAs === testCase.operation.id &&
-    testCase.request.method === testCase.operation.method
-  );
+  const { method } = testCase.request;
+  const sameMethod =
+    method === testCase.operation.method ||
+    (method === 'HEAD' && testCase.operation.method === 'GET');
+  return testCase.reportAs === testCase.operation.id && sameMethod;
 }
 
 function statusVerdict(status: number): Verdict {

@@ -107,17 +107,13 @@ function recordNote(stats: FuzzStats, testCase: FuzzCase, reason: string): void 
 /** Whether the server still accepts a connection and answers its liveness probe. */
 async function alive(options: RunOptions): Promise<boolean> {
   const probe = Buffer.from('GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-  const outcome = await send(probe, { ...options, timeoutMs: 10_000 });
+  const outcome = await send(probe, { host: options.host, port: options.port, timeoutMs: 10_000 });
   return outcome.kind === 'response';
 }
 
-/**
- * Runs `count` cases of `generator` with `concurrency` connections in flight, judges each
- * answer and tallies statuses and failures. Stops early if the server dies.
- */
-export async function runFuzz(generator: FuzzGenerator, options: RunOptions): Promise<FuzzStats> {
-  const stats: FuzzStats = {
-    seed: generator.seed,
+function emptyStats(seed: number): FuzzStats {
+  return {
+    seed,
     cases: 0,
     durationMs: 0,
     byOperation: new Map(),
@@ -125,32 +121,43 @@ export async function runFuzz(generator: FuzzGenerator, options: RunOptions): Pr
     notes: new Map(),
     slowest: [],
   };
+}
+
+/** Sends one case, judges the outcome and records it; checks the server survived a non-answer. */
+async function runOne(stats: FuzzStats, testCase: FuzzCase, options: RunOptions): Promise<void> {
+  const timeoutMs = testCase.mayNotAnswer
+    ? (options.noAnswerWaitMs ?? 1_000)
+    : (options.timeoutMs ?? 10_000);
+  const outcome = await send(serialize(testCase.request, `${options.host}:${options.port}`), {
+    host: options.host,
+    port: options.port,
+    timeoutMs,
+    head: testCase.request.method === 'HEAD',
+  });
+  stats.cases++;
+  count(stats, testCase, statusOf(outcome));
+  recordTime(stats, testCase, outcome);
+  const verdict = judge(testCase, outcome);
+  if (verdict.kind === 'fail') recordFailure(stats, testCase, outcome, verdict);
+  if (verdict.kind === 'no-answer') recordNote(stats, testCase, verdict.reason);
+  if (outcome.kind !== 'response' && !stats.serverDied && !(await alive(options)))
+    stats.serverDied = `after case #${testCase.index} (${testCase.tag}: ${testCase.detail})`;
+}
+
+/**
+ * Runs `count` cases of `generator` with `concurrency` connections in flight, judges each
+ * answer and tallies statuses and failures. Stops early if the server dies.
+ */
+export async function runFuzz(generator: FuzzGenerator, options: RunOptions): Promise<FuzzStats> {
+  const stats = emptyStats(generator.seed);
   const started = performance.now();
   const cases = generator.cases(options.count, options.first ?? 0);
-  const runOne = async (testCase: FuzzCase) => {
-    const timeoutMs = testCase.mayNotAnswer
-      ? (options.noAnswerWaitMs ?? 1_000)
-      : (options.timeoutMs ?? 10_000);
-    const outcome = await send(serialize(testCase.request, `${options.host}:${options.port}`), {
-      ...options,
-      timeoutMs,
-      head: testCase.request.method === 'HEAD',
-    });
-    stats.cases++;
-    count(stats, testCase, statusOf(outcome));
-    recordTime(stats, testCase, outcome);
-    const verdict = judge(testCase, outcome);
-    if (verdict.kind === 'fail') recordFailure(stats, testCase, outcome, verdict);
-    if (verdict.kind === 'no-answer') recordNote(stats, testCase, verdict.reason);
-    if (outcome.kind !== 'response' && !stats.serverDied && !(await alive(options)))
-      stats.serverDied = `after case #${testCase.index} (${testCase.tag}: ${testCase.detail})`;
-    options.onProgress?.(stats.cases, stats);
-  };
   const worker = async () => {
     while (!stats.serverDied) {
       const next = cases.next();
       if (next.done) return;
-      await runOne(next.value);
+      await runOne(stats, next.value, options);
+      options.onProgress?.(stats.cases, stats);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
