@@ -118,7 +118,7 @@ export function formatReport(stats: FuzzStats, placeholders: Placeholders = []):
     '',
     formatStatusTable(stats),
     '',
-    'Failures ($BASE = http://127.0.0.1:$PORT; $KEY a valid API key):',
+    'Failures ($BASE = http://127.0.0.1:$PORT; $KEY a valid API key, $ADMIN_TOKEN the admin token):',
     formatFailures(stats, placeholders),
     '',
     'Cases the server cannot answer (it waits for bytes never sent), not failures:',

@@ -151,7 +151,7 @@ function curlable(request: FuzzRequest): boolean {
 
 /**
  * A command line that sends the request again: curl where curl sends it unchanged, else the
- * exact bytes through `nc`. The server address is `$BASE` (curl) or `$PORT` (nc).
+ * exact bytes through bash's `/dev/tcp`. The server is `$BASE` (curl) or port `$PORT` (bash).
  */
 export function reproduction(request: FuzzRequest, placeholders: Placeholders = []): string {
   if (curlable(request)) {
@@ -165,5 +165,7 @@ export function reproduction(request: FuzzRequest, placeholders: Placeholders = 
     return parts.join(' ');
   }
   const bytes = serialize(request, '127.0.0.1').toString('latin1');
-  return `printf %s ${shellWord(bytes, placeholders)} | nc -q 3 127.0.0.1 "$PORT"`;
+  // bash's /dev/tcp rather than nc: there on every machine with bash, one nc flavour or other not.
+  const word = shellWord(bytes, placeholders);
+  return `(exec 3<>/dev/tcp/127.0.0.1/$PORT; printf %s ${word} >&3; timeout 5 cat <&3)`;
 }
