@@ -2,7 +2,8 @@
 // operation of the OpenAPI document against the standalone app in a child process, with every
 // upstream faked on 127.0.0.1. Prints status counts per operation, the failure signatures with
 // a reproduction each, and exits 1 on any failure (or if the server died).
-// `--first 1234 --cases 1` replays one case of a seed.
+// `--first 1234 --cases 1` replays one case of a seed; `--per-operation` prints a reproduction
+// for every failure signature instead of one per group of operations.
 import {
   FuzzGenerator,
   formatReport,
@@ -37,9 +38,10 @@ function options() {
       first: { type: 'string', default: '0' },
       keys: { type: 'string', default: '16' },
       timeout: { type: 'string', default: '10000' },
+      'per-operation': { type: 'boolean', default: false },
     },
   });
-  const number = (name: keyof typeof values) => {
+  const number = (name: 'cases' | 'seed' | 'concurrency' | 'first' | 'keys' | 'timeout') => {
     const n = Number(values[name]);
     if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
     return n;
@@ -51,6 +53,7 @@ function options() {
     first: number('first'),
     keys: Math.max(1, number('keys')),
     timeoutMs: number('timeout'),
+    perOperation: values['per-operation'],
   };
 }
 
@@ -115,7 +118,7 @@ async function main(): Promise<number> {
       timeoutMs: opts.timeoutMs,
       onProgress: progressEvery(opts.cases),
     });
-    console.log(formatReport(stats, placeholdersOf(ctx)));
+    console.log(formatReport(stats, placeholdersOf(ctx), opts.perOperation));
     if (stats.serverDied) console.log(`--- last output of the app ---\n${app.output.join('\n')}`);
     return stats.failures.size > 0 || stats.serverDied ? 1 : 0;
   } finally {

@@ -65,25 +65,44 @@ function groups(stats: FuzzStats): FailureGroup[] {
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
+function exampleLines(failure: FuzzFailure, placeholders: Placeholders, indent: string): string[] {
+  const { example } = failure;
+  return [
+    `${indent}case #${example.index} (${example.detail})`,
+    `${indent}${clip(reproduction(example.request, placeholders))}`,
+  ];
+}
+
+function groupLines(group: FailureGroup, placeholders: Placeholders, perOperation: boolean) {
+  const failures = [...group.failures].sort((a, b) => a.operation.localeCompare(b.operation));
+  const cases = failures.reduce((n, f) => n + f.count, 0);
+  const lines = [`✗ ${group.title}: ${cases} case(s) on ${failures.length} operation(s)`];
+  if (perOperation) {
+    for (const failure of failures) {
+      lines.push(`    ${failure.operation} ×${failure.count}`);
+      lines.push(...exampleLines(failure, placeholders, '      '));
+    }
+    return lines;
+  }
+  const smallest = failures.reduce((a, b) => (b.exampleBytes < a.exampleBytes ? b : a));
+  lines.push(`    operations: ${failures.map((f) => `${f.operation} ×${f.count}`).join(', ')}`);
+  return [...lines, ...exampleLines(smallest, placeholders, '    ')];
+}
+
 /**
  * Every failure signature (operation + status + content type + reason + case tag) with its
- * count and the smallest reproduction; signatures that differ only by operation are grouped.
+ * count and smallest reproduction. Signatures that differ only by operation are grouped with
+ * the smallest reproduction of the group, unless `perOperation` asks for one each.
  */
-export function formatFailures(stats: FuzzStats, placeholders: Placeholders = []): string {
+export function formatFailures(
+  stats: FuzzStats,
+  placeholders: Placeholders = [],
+  perOperation = false,
+): string {
   if (stats.failures.size === 0) return 'No failures.';
-  const out: string[] = [];
-  for (const group of groups(stats)) {
-    const cases = group.failures.reduce((n, f) => n + f.count, 0);
-    const smallest = group.failures.reduce((a, b) => (b.exampleBytes < a.exampleBytes ? b : a));
-    out.push(`✗ ${group.title}: ${cases} case(s) on ${group.failures.length} operation(s)`);
-    const ops = group.failures
-      .sort((a, b) => a.operation.localeCompare(b.operation))
-      .map((f) => `${f.operation} ×${f.count}`);
-    out.push(`    operations: ${ops.join(', ')}`);
-    out.push(`    case #${smallest.example.index} (${smallest.example.detail})`);
-    out.push(`    ${clip(reproduction(smallest.example.request, placeholders))}`);
-  }
-  return out.join('\n');
+  return groups(stats)
+    .flatMap((group) => groupLines(group, placeholders, perOperation))
+    .join('\n');
 }
 
 /** The cases the server could not answer at all, by reason. */
@@ -109,7 +128,11 @@ function clip(line: string, max = 1_000): string {
 }
 
 /** The whole report: counts, failures, notes, and whether the server survived. */
-export function formatReport(stats: FuzzStats, placeholders: Placeholders = []): string {
+export function formatReport(
+  stats: FuzzStats,
+  placeholders: Placeholders = [],
+  perOperation = false,
+): string {
   const seconds = (stats.durationMs / 1000).toFixed(1);
   const failures = [...stats.failures.values()].reduce((n, f) => n + f.count, 0);
   return [
@@ -119,7 +142,7 @@ export function formatReport(stats: FuzzStats, placeholders: Placeholders = []):
     formatStatusTable(stats),
     '',
     'Failures ($BASE = http://127.0.0.1:$PORT; $KEY a valid API key, $ADMIN_TOKEN the admin token):',
-    formatFailures(stats, placeholders),
+    formatFailures(stats, placeholders, perOperation),
     '',
     'Cases the server cannot answer (it waits for bytes never sent), not failures:',
     formatNotes(stats),
