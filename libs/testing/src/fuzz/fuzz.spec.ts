@@ -42,6 +42,14 @@ describe('fuzz generator', () => {
       [...Array(50).keys()].map((i) => bytes(8, i)),
     );
   });
+  it('should first sweep every dangerous value through every free-text input', () => {
+    const generator = new FuzzGenerator(DOC, CTX, 1);
+    // 4 texts and 5 URL pieces for `code`; the admin routes' inputs follow.
+    expect(generator.sweep.filter((e) => e.operation.id === 'things.get')).toHaveLength(9);
+    const targets = [...generator.cases(9)].map((c) => c.request.target);
+    expect(targets).toContain('/v1/things/%00');
+    expect(targets.filter((t) => /%00/.test(t)).length).toBeGreaterThanOrEqual(4);
+  });
 });
 
 describe('fuzz reproductions', () => {

@@ -5,7 +5,8 @@ import type { Draft } from './draft.js';
 import { fuzzOperations, type FuzzOperation, type OpenApiDocument } from './operations.js';
 import { Prng } from './prng.js';
 import type { FuzzRequest } from './request.js';
-import { applyAuth, validDraft, type FuzzContext } from './valid.js';
+import { sweepEntries, type SweepEntry } from './sweep.js';
+import { applyAuth, applyValidAuth, slotsOf, validDraft, type FuzzContext } from './valid.js';
 
 export type Family =
   'valid' | 'types' | 'sizes' | 'nesting' | 'unicode' | 'duplicates' | 'protocol';
@@ -50,13 +51,44 @@ export interface FuzzCase {
   readonly mayNotAnswer?: string;
 }
 
+function toCase(index: number, family: Family, draft: Draft): FuzzCase {
+  return {
+    index,
+    family,
+    tag: draft.tag,
+    detail: draft.detail,
+    operation: draft.operation,
+    reportAs: draft.reportAs ?? draft.operation.id,
+    request: draft.toRequest(),
+    secret: draft.secret,
+    mayNotAnswer: draft.mayNotAnswer,
+  };
+}
+
 /**
- * Fuzz cases for every operation of an OpenAPI document plus the undocumented routes. Case
- * `i` takes operation `i mod n`, so every operation gets its share, and draws everything else
- * from a generator seeded by (seed, i): a seed always gives the same cases.
+ * The order operations take turns in: every operation once per round, and an operation with
+ * more inputs in more rounds (1 + its parameters and body fields, at most 4), since each input
+ * is a place to spoil. Operations without inputs still come every round.
+ */
+function schedule(operations: readonly FuzzOperation[]): FuzzOperation[] {
+  const weight = (o: FuzzOperation) => Math.min(4, 1 + slotsOf(o).length);
+  const out: FuzzOperation[] = [];
+  for (let round = 0; round < 4; round++) out.push(...operations.filter((o) => weight(o) > round));
+  return out;
+}
+
+/**
+ * Fuzz cases for every operation of an OpenAPI document plus the undocumented routes. The
+ * sweep comes first; then case `i` takes its operation from a fixed schedule (so every
+ * operation gets its share) and draws everything else from a generator seeded by (seed, i):
+ * a seed always gives the same cases.
  */
 export class FuzzGenerator {
   readonly operations: readonly FuzzOperation[];
+  /** Which operation each case index takes, repeating. */
+  private readonly schedule: readonly FuzzOperation[];
+  /** The first cases of every run, the same for every seed but for their valid parts. */
+  readonly sweep: readonly SweepEntry[];
 
   constructor(
     doc: OpenApiDocument,
@@ -65,26 +97,26 @@ export class FuzzGenerator {
   ) {
     if (ctx.keys.length === 0) throw new Error('the fuzz context needs at least one API key');
     this.operations = fuzzOperations(doc);
+    this.schedule = schedule(this.operations);
+    this.sweep = sweepEntries(this.operations);
   }
 
+  /** Case `index`: the sweep first (see {@link sweepEntries}), random cases after it. */
   caseAt(index: number): FuzzCase {
     const rng = Prng.forCase(this.seed, index);
-    const operation = this.operations[index % this.operations.length];
+    const entry = this.sweep[index];
+    if (entry) {
+      const draft = validDraft(entry.operation, rng, this.ctx);
+      applyValidAuth(draft, rng, this.ctx);
+      entry.apply(draft, rng);
+      return toCase(index, 'unicode', draft);
+    }
+    const operation = this.schedule[index % this.schedule.length];
     const family = rng.weighted(FAMILY_WEIGHTS);
     const draft = validDraft(operation, rng, this.ctx);
     applyAuth(draft, rng, this.ctx);
     if (family !== 'valid') MUTATORS[family](draft, rng, this.ctx);
-    return {
-      index,
-      family,
-      tag: draft.tag,
-      detail: draft.detail,
-      operation,
-      reportAs: draft.reportAs ?? operation.id,
-      request: draft.toRequest(),
-      secret: draft.secret,
-      mayNotAnswer: draft.mayNotAnswer,
-    };
+    return toCase(index, family, draft);
   }
 
   *cases(count: number, first = 0): Generator<FuzzCase> {

@@ -62,10 +62,14 @@ export function slotsOf(operation: FuzzOperation): Slot[] {
   ];
 }
 
-/** One slot to spoil: a real one, or a made-up query parameter where the route has none. */
+/**
+ * One slot to spoil: a real one, or a made-up query parameter where the route has none. Free
+ * text (a string without an enum) is twice as likely: that is where hostile text gets far.
+ */
 export function pickSlot(operation: FuzzOperation, rng: Prng): Slot {
   const slots = slotsOf(operation);
-  if (slots.length) return rng.pick(slots);
+  const text = slots.filter((s) => (s.schema.type ?? 'string') === 'string' && !s.schema.enum);
+  if (slots.length) return rng.pick([...slots, ...text]);
   return { kind: 'query', name: rng.pick(['q', 'page', 'x']), schema: { type: 'string' } };
 }
 
@@ -107,6 +111,12 @@ function applyAdminToken(draft: Draft, rng: Prng, ctx: FuzzContext): void {
   const roll = rng.next();
   if (roll < 0.9) draft.header('X-Admin-Token', token);
   else if (roll < 0.95) draft.header('X-Admin-Token', rng.string(token.length));
+}
+
+/** Valid credentials for the route: a key of the Premium account, or the admin token. */
+export function applyValidAuth(draft: Draft, rng: Prng, ctx: FuzzContext): void {
+  if (draft.operation.auth === 'admin') draft.header('X-Admin-Token', ctx.adminToken ?? '');
+  else draft.header('X-Api-Key', rng.pick(ctx.keys));
 }
 
 /**

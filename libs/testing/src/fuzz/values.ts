@@ -56,6 +56,22 @@ export const UNICODE_TEXT: Readonly<Record<string, string>> = {
   proto: '__proto__',
 };
 
+/**
+ * The classes that have broken services before (NUL and control bytes reach SQL, surrogates
+ * and invalid UTF-8 reach encoders), drawn more often than the rest: as text, URL piece or
+ * JSON token.
+ */
+export const DANGEROUS = {
+  text: {
+    nul: 'a\u0000b',
+    'nul-only': '\u0000',
+    'lone-surrogate': 'a\ud800b',
+    'c0-controls': '\u001b\u0008',
+  } as Readonly<Record<string, string>>,
+  url: ['%00', 'a%00b', '%ED%A0%80', '%C0%80', '%FF'],
+  json: ['"\\u0000"', '"a\\u0000b"', '"\\ud800"', '"\xff"', '"\xed\xa0\x80"'],
+};
+
 /** Raw percent-encoded (or not-quite) pieces for a query or path value. */
 export const RAW_URL_PIECES: readonly string[] = [
   '%C0%80', // overlong NUL

@@ -4,6 +4,7 @@ import { jsonBytes, percentEncode, type Draft, type Slot } from '../draft.js';
 import type { Prng } from '../prng.js';
 import { pickSlot } from '../valid.js';
 import {
+  DANGEROUS,
   DEPTHS,
   JSON_NUMBERS,
   NON_OBJECT_BODIES,
@@ -163,21 +164,33 @@ export function nesting(draft: Draft, rng: Prng): void {
   draft.describe('nesting:query-brackets', `${slot.name}[a]×${brackets}`);
 }
 
-/** Emoji, RTL, combining marks, NUL and friends as text; invalid UTF-8 and escapes as bytes. */
+export function unicodeText(draft: Draft, slot: Slot, name: string, text: string, rng: Prng): void {
+  const embedded = rng.pick([text, `bakkerij${text}`, `${text}example.nl`]);
+  draft.setText(slot, embedded);
+  draft.describe(`unicode:${name}`, `${slot.name} (${slot.kind}) with ${name}`);
+}
+
+export function unicodeRaw(draft: Draft, slot: Slot, raw: string, rng: Prng): void {
+  if (slot.kind === 'body') {
+    draft.setRaw(slot, raw);
+    return draft.describe(`unicode:json ${raw}`, `${slot.name}: ${raw}`);
+  }
+  draft.setRaw(slot, rng.pick([raw, `bakkerij${raw}`, `${raw}example.nl`]));
+  draft.describe(`unicode:url ${raw}`, `${slot.name} (${slot.kind}) with ${raw}`);
+}
+
+/**
+ * Emoji, RTL, combining marks, NUL and friends as text; invalid UTF-8 and escapes as bytes.
+ * A third of the cases draw from the classes that broke services before ({@link DANGEROUS}).
+ */
 export function unicode(draft: Draft, rng: Prng): void {
   const slot = pickSlot(draft.operation, rng);
-  const embed = (value: string) => rng.pick([value, `bakkerij${value}`, `${value}example.nl`]);
+  const dangerous = rng.chance(0.33);
+  const texts = dangerous ? DANGEROUS.text : UNICODE_TEXT;
   if (rng.chance(0.5)) {
-    const name = rng.pick(Object.keys(UNICODE_TEXT));
-    draft.setText(slot, embed(UNICODE_TEXT[name]));
-    return draft.describe(`unicode:${name}`, `${slot.name} (${slot.kind}) with ${name}`);
+    const name = rng.pick(Object.keys(texts));
+    return unicodeText(draft, slot, name, texts[name], rng);
   }
-  if (slot.kind === 'body') {
-    const token = rng.pick(RAW_JSON_STRINGS);
-    draft.setRaw(slot, token);
-    return draft.describe('unicode:json-bytes', `${slot.name}: ${token}`);
-  }
-  const piece = rng.pick(RAW_URL_PIECES);
-  draft.setRaw(slot, embed(piece));
-  draft.describe(`unicode:url ${piece}`, `${slot.name} (${slot.kind}) with ${piece}`);
+  const pools = dangerous ? DANGEROUS : { url: RAW_URL_PIECES, json: RAW_JSON_STRINGS };
+  unicodeRaw(draft, slot, rng.pick(slot.kind === 'body' ? pools.json : pools.url), rng);
 }
