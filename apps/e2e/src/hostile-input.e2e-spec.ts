@@ -223,6 +223,15 @@ describe.each(PROFILES)('hostile input at the gateway (%s)', (profile) => {
       }
     });
 
+    it.each([
+      ['/admin/accounts', '{"name":"a\\u0000b","tier":"paid"}', 'name'],
+      ['/admin/accounts', '{"name":"x","tier":"paid","credits":{"toString":"x"}}', '(body)'],
+    ])('should answer POST %s %s with a field error, not a 500', async (path, body, field) => {
+      const res = await post(path, body, { 'x-admin-token': ADMIN_TOKEN });
+      expect(res.status).toBe(400);
+      expect((await jsonOf(res)).errors.map((e: { field: string }) => e.field)).toContain(field);
+    });
+
     it('should answer two X-Api-Key headers with 400 ambiguous_credentials', async () => {
       const res = await raw(
         `GET /v1/cbs/sbi/6210 HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${key}\r\nX-Api-Key: ${key}\r\nConnection: close\r\n\r\n`,

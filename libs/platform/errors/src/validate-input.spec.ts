@@ -43,6 +43,11 @@ describe(validateInput.name, () => {
     ]);
   });
 
+  it('should refuse a value whose conversion throws, as a field error', () => {
+    const sut = errorOf(() => validateInput(Query, { name: 'a', size: { toString: 'x' } }));
+    expect(sut.code).toBe('validation_failed');
+  });
+
   it('should refuse input that is not an object', () => {
     expect(errorOf(() => validateInput(Query, 'x')).code).toBe('validation_failed');
     expect(errorOf(() => validateInput(Query, [1])).code).toBe('validation_failed');

@@ -34,7 +34,14 @@ export function validateInput<T extends object>(type: Type<T>, input: unknown): 
     ]);
   }
   if (dirty.length) throw DomainError.validation(dirty);
-  const instance = plainToInstance(type, input);
+  let instance: T;
+  try {
+    instance = plainToInstance(type, input);
+  } catch {
+    // A conversion the DTO declares failed on a hostile value (`{"credits":{"toString":"x"}}`
+    // makes Number() throw): a bad input like any other, not a bug of ours.
+    throw DomainError.validation([{ field: '(body)', message: 'the input could not be read' }]);
+  }
   const errors = validateSync(instance, {
     whitelist: true,
     forbidNonWhitelisted: true,
