@@ -1,6 +1,7 @@
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { ReservationSweeper, SWEEP_AFTER_MS, gatewayApp } from '@nl/gateway-access';
+import { Prng } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
@@ -30,16 +31,10 @@ function testCatalog(): EndpointDefinition[] {
   return catalog;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failing mix can be replayed. */
+/** Deterministic pseudo-random numbers, so a failing mix can be replayed. */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 const hundredths = (header: string | null) =>

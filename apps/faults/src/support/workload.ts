@@ -1,6 +1,7 @@
 // What the load asks: SBI lookups, SBI searches and the disposable-domain check, each a mix of
 // a few hot requests (cache hits) and many distinct ones (misses), spread over the account's
 // keys so no key reaches its per-minute limit. Seeded, so a failing run can be replayed.
+import { Prng } from '@nl/testing';
 
 export const ENDPOINTS = ['lookup', 'search', 'disposable'] as const;
 export type EndpointName = (typeof ENDPOINTS)[number];
@@ -25,16 +26,10 @@ export function keysFor(rps: number): number {
   return Math.max(8, Math.ceil((rps * SHARE.disposable * 60) / DISPOSABLE_PER_KEY_MINUTE));
 }
 
-/** mulberry32: small, fast, deterministic. */
+/** A deterministic stream of floats in [0, 1), so a run's mix of requests can be replayed. */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 /** A few codes spread over the classification (SBI 2025 renumbered many, so none hard-coded). */
