@@ -118,8 +118,9 @@ async function main(): Promise<number> {
       timeoutMs: opts.timeoutMs,
       onProgress: progressEvery(opts.cases),
     });
-    console.log(formatReport(stats, placeholdersOf(ctx), opts.perOperation));
-    if (stats.serverDied) console.log(`--- last output of the app ---\n${app.output.join('\n')}`);
+    process.stdout.write(`${formatReport(stats, placeholdersOf(ctx), opts.perOperation)}\n`);
+    if (stats.serverDied)
+      process.stdout.write(`--- last output of the app ---\n${app.output.join('\n')}\n`);
     return stats.failures.size > 0 || stats.serverDied ? 1 : 0;
   } finally {
     await stopProcess(app);
