@@ -16,48 +16,55 @@ const common = {
   notes: ['Limits: ARCHITECTURE §6 (industry codes). Cached price: none stated, equal to fresh.'],
 } as const;
 
+export const SBI_INDEX_ENDPOINT = {
+  ...common,
+  id: 'cbs.sbi.index',
+  paths: ['/v1/cbs/sbi'],
+  subject: CBS_SUBJECTS.index,
+  summary: 'SBI 2025 index',
+  description:
+    'All 1,954 SBI 2025 codes (22 sections A–V down to 5-digit subclasses), optionally filtered by level or parent code, paginated.',
+  request: SbiIndexQuery,
+  response: SbiIndexResponse,
+  price: { fresh: credits(0.5), cached: credits(0.5) },
+} satisfies EndpointDefinition;
+
+export const SBI_SEARCH_ENDPOINT = {
+  ...common,
+  id: 'cbs.sbi.search',
+  paths: ['/v1/cbs/sbi/search'],
+  subject: CBS_SUBJECTS.search,
+  summary: 'Search SBI 2025 codes',
+  description:
+    'Keyword or code search over Dutch and English titles, case- and accent-insensitive, with Dutch/English stemming and trigram fuzziness. A code prefix (`62`) lists that branch. Ranked: exact code, code prefix, title words, fuzzy.',
+  request: SbiSearchQuery,
+  response: SbiSearchResponse,
+  price: { fresh: credits(0.1), cached: credits(0.1) },
+} satisfies EndpointDefinition;
+
+export const SBI_LOOKUP_ENDPOINT = {
+  ...common,
+  id: 'cbs.sbi.lookup',
+  paths: ['/v1/cbs/sbi/:code'],
+  subject: CBS_SUBJECTS.lookup,
+  summary: 'One SBI 2025 code',
+  description:
+    'One code with its Dutch and English title, level, parent, section, the path from the section down and its children. Accepts `62.10` and `6210`.',
+  request: SbiLookupParams,
+  response: SbiLookupResponse,
+  errorResponses: [
+    {
+      status: 404,
+      description: 'Unknown code: `{found:false, result:null}`.',
+      type: SbiLookupResponse,
+    },
+  ],
+  price: { fresh: credits(0.1), cached: credits(0.1) },
+} satisfies EndpointDefinition;
+
+/** Every cbs endpoint, in catalog order. */
 export const CBS_ENDPOINTS: readonly EndpointDefinition[] = [
-  {
-    ...common,
-    id: 'cbs.sbi.index',
-    paths: ['/v1/cbs/sbi'],
-    subject: CBS_SUBJECTS.index,
-    summary: 'SBI 2025 index',
-    description:
-      'All 1,954 SBI 2025 codes (22 sections A–V down to 5-digit subclasses), optionally filtered by level or parent code, paginated.',
-    request: SbiIndexQuery,
-    response: SbiIndexResponse,
-    price: { fresh: credits(0.5), cached: credits(0.5) },
-  },
-  {
-    ...common,
-    id: 'cbs.sbi.search',
-    paths: ['/v1/cbs/sbi/search'],
-    subject: CBS_SUBJECTS.search,
-    summary: 'Search SBI 2025 codes',
-    description:
-      'Keyword or code search over Dutch and English titles, case- and accent-insensitive, with Dutch/English stemming and trigram fuzziness. A code prefix (`62`) lists that branch. Ranked: exact code, code prefix, title words, fuzzy.',
-    request: SbiSearchQuery,
-    response: SbiSearchResponse,
-    price: { fresh: credits(0.1), cached: credits(0.1) },
-  },
-  {
-    ...common,
-    id: 'cbs.sbi.lookup',
-    paths: ['/v1/cbs/sbi/:code'],
-    subject: CBS_SUBJECTS.lookup,
-    summary: 'One SBI 2025 code',
-    description:
-      'One code with its Dutch and English title, level, parent, section, the path from the section down and its children. Accepts `62.10` and `6210`.',
-    request: SbiLookupParams,
-    response: SbiLookupResponse,
-    errorResponses: [
-      {
-        status: 404,
-        description: 'Unknown code: `{found:false, result:null}`.',
-        type: SbiLookupResponse,
-      },
-    ],
-    price: { fresh: credits(0.1), cached: credits(0.1) },
-  },
+  SBI_INDEX_ENDPOINT,
+  SBI_SEARCH_ENDPOINT,
+  SBI_LOOKUP_ENDPOINT,
 ];

@@ -1,1 +1,2 @@
 export * from './kvk.endpoints.js';
+export * from './kvk.subjects.js';

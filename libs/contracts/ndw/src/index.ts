@@ -1,1 +1,2 @@
 export * from './ndw.endpoints.js';
+export * from './ndw.subjects.js';

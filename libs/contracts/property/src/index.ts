@@ -1,1 +1,2 @@
 export * from './property.endpoints.js';
+export * from './property.subjects.js';

@@ -1,13 +1,7 @@
 import { DAY, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
 import { PlateQuery } from './rdw.requests.js';
 import { VehicleFullResponse, VehicleLiteResponse, VehicleNotFound } from './rdw.responses.js';
-
-export const RDW_SUBJECTS = {
-  vehicleLite: 'rdw.vehicle.lite',
-  vehicleFull: 'rdw.vehicle.full',
-} as const;
-
-export const RDW_QUEUE = 'rdw';
+import { RDW_SUBJECTS } from './rdw.subjects.js';
 
 const base = {
   domain: 'rdw',
@@ -26,30 +20,35 @@ const base = {
   ],
 } as const;
 
+export const VEHICLE_LITE_ENDPOINT = {
+  ...base,
+  id: 'rdw.vehicle.lite',
+  paths: ['/v1/rdw/vehicle-lite'],
+  subject: RDW_SUBJECTS.vehicleLite,
+  response: VehicleLiteResponse,
+  summary: 'Vehicle record (lite) by Dutch licence plate',
+  description:
+    'Brand, model, colour, fuel, masses and compliance facts (APK, emission class, green zones) of one vehicle. Plates are accepted with or without hyphens, in any case.',
+  price: { fresh: credits(1), cached: credits(0.5) },
+} satisfies EndpointDefinition;
+
+export const VEHICLE_FULL_ENDPOINT = {
+  ...base,
+  id: 'rdw.vehicle.full',
+  paths: ['/v1/rdw/vehicle'],
+  subject: RDW_SUBJECTS.vehicleFull,
+  response: VehicleFullResponse,
+  summary: 'Vehicle record (full) by Dutch licence plate',
+  description:
+    'The lite record plus dimensions, axles, body and the raw rows of the four RDW datasets, queried in parallel.',
+  price: { fresh: credits(2), cached: credits(1) },
+  notes: [
+    'Price: the endpoint text (2.00/1.00) over the suite overview, ARCHITECTURE §6. Limits: §6 defaults.',
+  ],
+} satisfies EndpointDefinition;
+
+/** Every rdw endpoint, in catalog order. */
 export const RDW_ENDPOINTS: readonly EndpointDefinition[] = [
-  {
-    ...base,
-    id: 'rdw.vehicle.lite',
-    paths: ['/v1/rdw/vehicle-lite'],
-    subject: RDW_SUBJECTS.vehicleLite,
-    response: VehicleLiteResponse,
-    summary: 'Vehicle record (lite) by Dutch licence plate',
-    description:
-      'Brand, model, colour, fuel, masses and compliance facts (APK, emission class, green zones) of one vehicle. Plates are accepted with or without hyphens, in any case.',
-    price: { fresh: credits(1), cached: credits(0.5) },
-  },
-  {
-    ...base,
-    id: 'rdw.vehicle.full',
-    paths: ['/v1/rdw/vehicle'],
-    subject: RDW_SUBJECTS.vehicleFull,
-    response: VehicleFullResponse,
-    summary: 'Vehicle record (full) by Dutch licence plate',
-    description:
-      'The lite record plus dimensions, axles, body and the raw rows of the four RDW datasets, queried in parallel.',
-    price: { fresh: credits(2), cached: credits(1) },
-    notes: [
-      'Price: the endpoint text (2.00/1.00) over the suite overview, ARCHITECTURE §6. Limits: §6 defaults.',
-    ],
-  },
+  VEHICLE_LITE_ENDPOINT,
+  VEHICLE_FULL_ENDPOINT,
 ];

@@ -1,3 +1,3 @@
 export * from './rdw.app.js';
+export * from './rdw.config.js';
 export * from './rdw.module.js';
-export * from './vehicle/rdw.mapper.js';

@@ -1,6 +1,7 @@
 import { GATEWAY_HTTP, GatewayModule, type GatewayOptions } from '@nl/gateway-core';
 import type { AppPart } from '@nl/platform-runtime';
 import { ACCESS_STEPS, AccessModule } from './access.module.js';
+import { GATEWAY_CONFIG } from './gateway.config.js';
 import { GATEWAY_DATABASE } from './gateway.database.js';
 
 /**
@@ -10,6 +11,7 @@ import { GATEWAY_DATABASE } from './gateway.database.js';
 export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPart {
   return {
     imports: [GatewayModule.forRoot({ ...options, steps: ACCESS_STEPS, imports: [AccessModule] })],
+    config: [GATEWAY_CONFIG],
     database: [GATEWAY_DATABASE],
     ...GATEWAY_HTTP,
   };

@@ -5,6 +5,7 @@ export * from './credits/credits.service.js';
 export * from './credits/reservation.sweeper.js';
 export * from './demo-account.js';
 export * from './gateway.app.js';
+export * from './gateway.config.js';
 export * from './gateway.database.js';
 export * from './generate-openapi.js';
 export * from './keys/api-key.js';

@@ -3,3 +3,4 @@ export * from './cache.module.js';
 export * from './domain-cache.js';
 export * from './failover-store.js';
 export * from './redis-client.js';
+export * from './reply-envelope.js';

@@ -1,3 +1,5 @@
+export * from './config-error.js';
+export * from './config-section.js';
 export * from './config.module.js';
 export * from './env-vars.js';
 export * from './platform-config.js';

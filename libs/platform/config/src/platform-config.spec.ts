@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { PLATFORM_ENV_VARS } from './env-vars.js';
 import { ConfigError, describeConfig, loadPlatformConfig } from './platform-config.js';
 
 describe(loadPlatformConfig.name, () => {
@@ -59,13 +57,5 @@ describe(loadPlatformConfig.name, () => {
     expect(sut.database).toEqual({ kind: 'postgres', url: 'postgres://u:secret@db/x' });
     expect(sut.cache).toEqual({ kind: 'redis', url: 'redis://r:6379', prefix: 'nl' });
     expect(JSON.stringify(describeConfig(sut))).not.toContain('secret');
-  });
-});
-
-describe('.env.example', () => {
-  it('should document every variable the platform reads', async () => {
-    const text = await readFile(new URL('../../../../.env.example', import.meta.url), 'utf8');
-    for (const variable of PLATFORM_ENV_VARS)
-      expect(text).toMatch(new RegExp(`^#? ?${variable.name}=`, 'm'));
   });
 });

@@ -1,4 +1,8 @@
+import { ConfigError } from './config-error.js';
+import { configReader, isUrl, type EnvSource } from './config-section.js';
 import { PLATFORM_ENV_VARS } from './env-vars.js';
+
+export { ConfigError } from './config-error.js';
 
 export type Profile = 'standalone' | 'distributed';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -9,7 +13,16 @@ export type DatabaseConfig =
   { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 export type CacheConfig = { kind: 'redis'; url: string; prefix: string } | { kind: 'memory' };
 
-/** The typed configuration of one app; nothing else reads `process.env`. */
+/**
+ * Where a config was read from. The parts of a process (gateway, domains) read their own
+ * sections from it when the app is composed; it is not part of the resolved config.
+ */
+export const CONFIG_ENV: unique symbol = Symbol('config-env');
+
+/**
+ * The typed wiring every app shares; nothing else reads `process.env`. Settings of the
+ * gateway and the domains live in their own config sections (see `defineConfigSection`).
+ */
 export interface PlatformConfig {
   readonly service: string;
   readonly profile: Profile;
@@ -18,27 +31,7 @@ export interface PlatformConfig {
   readonly transport: TransportConfig;
   readonly database: DatabaseConfig;
   readonly cache: CacheConfig;
-  /** Token of the gateway's admin API; null turns the admin API off. */
-  readonly adminToken: string | null;
-  /** Where the domain services' upstreams are; unset ones answer 503 upstream_not_configured. */
-  readonly upstreams: UpstreamsConfig;
-}
-
-export interface UpstreamsConfig {
-  readonly vies: { readonly url: string | null };
-  readonly rdw: { readonly url: string | null; readonly appToken: string | null };
-  readonly dns: { readonly servers: readonly string[] | null; readonly timeoutMs: number };
-  readonly disposable: {
-    readonly denyUrls: readonly string[];
-    readonly allowUrls: readonly string[];
-    readonly refreshHours: number;
-  };
-}
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  }
+  readonly [CONFIG_ENV]: EnvSource;
 }
 
 export interface LoadConfigOptions {
@@ -49,71 +42,26 @@ export interface LoadConfigOptions {
   bus?: string;
 }
 
-function isUrl(value: string, protocols: string[]): boolean {
-  try {
-    return protocols.includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /** Reads and validates the environment once, at boot. Throws {@link ConfigError} listing every problem. */
 export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
   const env = options.env ?? process.env;
   const problems: string[] = [];
-  const get = (name: string) => {
-    const value = env[name]?.trim();
-    return value ? value : (PLATFORM_ENV_VARS.find((v) => v.name === name)?.default ?? undefined);
-  };
+  const read = configReader(PLATFORM_ENV_VARS, env, problems);
 
-  const port = Number(get('PORT'));
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    problems.push('PORT must be an integer from 0 to 65535');
-
-  const level = get('LOG_LEVEL') as LogLevel;
+  const port = read.number('PORT', 0, 65_535);
+  const level = read.string('LOG_LEVEL') as LogLevel;
   if (!LOG_LEVELS.includes(level))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
-  const natsUrl = get('NATS_URL');
-  const databaseUrl = get('DATABASE_URL');
-  const redisUrl = get('REDIS_URL');
+  const natsUrl = read.string('NATS_URL');
   const servers = natsUrl?.split(',').map((s) => s.trim()) ?? [];
   if (servers.some((s) => !isUrl(s, ['nats:', 'tls:', 'ws:', 'wss:'])))
     problems.push('NATS_URL must be nats:// URL(s)');
-  if (databaseUrl && !isUrl(databaseUrl, ['postgres:', 'postgresql:']))
-    problems.push('DATABASE_URL must be a postgres:// URL');
-  if (redisUrl && !isUrl(redisUrl, ['redis:', 'rediss:']))
-    problems.push('REDIS_URL must be a redis:// URL');
-  const adminToken = get('ADMIN_TOKEN') ?? null;
-  if (adminToken !== null && adminToken.length < 24)
-    problems.push('ADMIN_TOKEN must be at least 24 characters');
-  if (!/^[\w.-]{1,64}$/.test(get('CACHE_KEY_PREFIX') ?? ''))
+  const databaseUrl = read.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = read.url('REDIS_URL', ['redis:', 'rediss:']);
+  const prefix = read.string('CACHE_KEY_PREFIX') ?? '';
+  if (!/^[\w.-]{1,64}$/.test(prefix))
     problems.push('CACHE_KEY_PREFIX must be 1-64 letters, digits, dots, dashes or underscores');
-
-  const list = (name: string) =>
-    (get(name) ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-  const viesUrl = get('VIES_URL') ?? null;
-  if (viesUrl && !isUrl(viesUrl, ['http:', 'https:']))
-    problems.push('VIES_URL must be an http(s) URL');
-  const rdwUrl = get('RDW_URL') ?? null;
-  if (rdwUrl && !isUrl(rdwUrl, ['http:', 'https:']))
-    problems.push('RDW_URL must be an http(s) URL');
-  const dnsServers = list('DNS_SERVERS');
-  if (dnsServers.some((s) => !/^(\[[0-9a-f:]+\]|[0-9.]+|[0-9a-f:]+)(:\d{1,5})?$/i.test(s)))
-    problems.push('DNS_SERVERS must be IP addresses, optionally with :port');
-  const dnsTimeoutMs = Number(get('DNS_TIMEOUT_MS'));
-  if (!Number.isInteger(dnsTimeoutMs) || dnsTimeoutMs < 100 || dnsTimeoutMs > 30_000)
-    problems.push('DNS_TIMEOUT_MS must be an integer from 100 to 30000');
-  const denyUrls = list('DISPOSABLE_DENY_URLS');
-  const allowUrls = list('DISPOSABLE_ALLOW_URLS');
-  if ([...denyUrls, ...allowUrls].some((u) => !isUrl(u, ['http:', 'https:'])))
-    problems.push('DISPOSABLE_DENY_URLS and DISPOSABLE_ALLOW_URLS must be http(s) URLs');
-  const refreshHours = Number(get('DISPOSABLE_REFRESH_HOURS'));
-  if (!(refreshHours >= 1 && refreshHours <= 24 * 14))
-    problems.push('DISPOSABLE_REFRESH_HOURS must be a number from 1 to 336');
 
   if (options.profile === 'distributed') {
     for (const [name, value] of [
@@ -126,11 +74,11 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
   }
   if (problems.length) throw new ConfigError(problems);
 
-  const dataDir = get('PGLITE_DATA_DIR') ?? './.data';
+  const dataDir = read.string('PGLITE_DATA_DIR') ?? './.data';
   return {
     service: options.service,
     profile: options.profile,
-    http: { host: get('HOST') ?? '0.0.0.0', port },
+    http: { host: read.string('HOST') ?? '0.0.0.0', port },
     log: { level },
     transport:
       options.profile === 'distributed'
@@ -139,16 +87,8 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
     database: databaseUrl
       ? { kind: 'postgres', url: databaseUrl }
       : { kind: 'pglite', dataDir: dataDir === 'memory' ? null : dataDir },
-    cache: redisUrl
-      ? { kind: 'redis', url: redisUrl, prefix: get('CACHE_KEY_PREFIX') ?? 'nl' }
-      : { kind: 'memory' },
-    adminToken,
-    upstreams: {
-      vies: { url: viesUrl },
-      rdw: { url: rdwUrl, appToken: get('RDW_APP_TOKEN') ?? null },
-      dns: { servers: dnsServers.length ? dnsServers : null, timeoutMs: dnsTimeoutMs },
-      disposable: { denyUrls, allowUrls, refreshHours },
-    },
+    cache: redisUrl ? { kind: 'redis', url: redisUrl, prefix } : { kind: 'memory' },
+    [CONFIG_ENV]: env,
   };
 }
 

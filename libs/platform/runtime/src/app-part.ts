@@ -1,7 +1,12 @@
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyServerOptions } from 'fastify';
-import type { PlatformConfig } from '@nl/platform-config';
+import {
+  CONFIG_ENV,
+  loadConfigSections,
+  type ConfigSection,
+  type PlatformConfig,
+} from '@nl/platform-config';
 import type { DatabaseFeature } from '@nl/platform-database';
 import type { Logger } from '@nl/platform-logging';
 import type { AppDefinition } from './platform-root.module.js';
@@ -12,6 +17,8 @@ import type { AppDefinition } from './platform-root.module.js';
  */
 export interface AppPart {
   readonly imports: NonNullable<ModuleMetadata['imports']>;
+  /** The part's own settings, read and validated when a process that runs it is composed. */
+  readonly config?: readonly ConfigSection<unknown>[];
   readonly database?: readonly DatabaseFeature[];
   /** The queue group of a domain service. */
   readonly queue?: string;
@@ -21,6 +28,10 @@ export interface AppPart {
   readonly fastify?: Partial<FastifyServerOptions>;
 }
 
+/**
+ * Joins parts into one app definition. Each part's config sections are read from the
+ * environment the platform config came from, so a process holds only its parts' settings.
+ */
 export function composeApp(
   config: PlatformConfig,
   logger: Logger,
@@ -29,6 +40,10 @@ export function composeApp(
   const queues = parts.flatMap((p) => (p.queue ? [p.queue] : []));
   return {
     config,
+    sections: loadConfigSections(
+      parts.flatMap((p) => p.config ?? []),
+      config[CONFIG_ENV],
+    ),
     logger,
     database: parts.flatMap((p) => p.database ?? []),
     imports: parts.flatMap((p) => p.imports),

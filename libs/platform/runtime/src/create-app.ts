@@ -84,7 +84,11 @@ export async function startApp(
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`;
   definition.logger.info(
-    { url, ...describeConfig(definition.config) },
+    {
+      url,
+      ...describeConfig(definition.config),
+      settings: Object.assign({}, ...(definition.sections ?? []).map((s) => s.resolved)),
+    },
     `${definition.config.service} listening`,
   );
   return { app, url };

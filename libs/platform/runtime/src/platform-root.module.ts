@@ -1,13 +1,19 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyServerOptions } from 'fastify';
-import { PlatformConfigModule, type PlatformConfig } from '@nl/platform-config';
+import {
+  PlatformConfigModule,
+  type PlatformConfig,
+  type ResolvedSection,
+} from '@nl/platform-config';
 import { DatabaseModule, type DatabaseFeature } from '@nl/platform-database';
 import { HealthModule } from '@nl/platform-health';
 import { LoggingModule, type Logger } from '@nl/platform-logging';
 
 export interface AppDefinition {
   readonly config: PlatformConfig;
+  /** The settings of the app's parts (gateway, domains), parsed from their config sections. */
+  readonly sections?: readonly ResolvedSection[];
   readonly logger: Logger;
   /** Tables the app's modules need; no database connection when empty. */
   readonly database?: readonly DatabaseFeature[];
@@ -28,7 +34,7 @@ export class PlatformRootModule {
     return {
       module: PlatformRootModule,
       imports: [
-        PlatformConfigModule.forRoot(definition.config),
+        PlatformConfigModule.forRoot(definition.config, definition.sections),
         LoggingModule.forRoot(definition.logger),
         HealthModule,
         ...(definition.database?.length ? [DatabaseModule.forRoot(definition.database)] : []),

@@ -1,27 +1,17 @@
 import type { HealthIndicator } from '@nl/platform-health';
-import type { UpstreamClient } from './upstream-client.js';
 
 /**
- * Reports an upstream's circuit and last outcomes under `/health/ready` without ever making
- * the service unready: a service with one upstream down still answers from its cache and
- * stored copies (the product is never down because one upstream is).
+ * Reports an upstream's circuit and last outcomes (or `configured: false`) under
+ * `/health/ready` without ever making the service unready: a service with one upstream down
+ * still answers from its cache and stored copies (the product is never down because one
+ * upstream is).
  */
-export function upstreamHealth(client: UpstreamClient): HealthIndicator {
+export function upstreamHealth(upstream: {
+  readonly name: string;
+  status(): Record<string, unknown>;
+}): HealthIndicator {
   return {
-    name: `upstream:${client.name}`,
-    check: () => Promise.resolve({ status: 'up', ...client.status() }),
+    name: `upstream:${upstream.name}`,
+    check: () => Promise.resolve({ status: 'up', ...upstream.status() }),
   };
-}
-
-/** The same for an upstream that may be unconfigured on this server (`configured: false`). */
-export function optionalUpstreamHealth(
-  name: string,
-  client: UpstreamClient | null,
-): HealthIndicator {
-  return client
-    ? upstreamHealth(client)
-    : {
-        name: `upstream:${name}`,
-        check: () => Promise.resolve({ status: 'up', configured: false }),
-      };
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CBS_ENDPOINTS,
+  SBI_INDEX_ENDPOINT,
+  SBI_LOOKUP_ENDPOINT,
+  SBI_SEARCH_ENDPOINT,
   type SbiIndexQuery,
   type SbiIndexResponse,
   type SbiLookupResponse,
@@ -8,23 +10,14 @@ import {
   type SbiSearchResponse,
 } from '@nl/contracts-cbs';
 import { type ReplyEnvelope } from '@nl/contracts-core';
-import { DomainCache, type Cached } from '@nl/platform-cache';
+import { DomainCache, replyEnvelope, type Cached } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
 import { pageMeta } from '@nl/contracts-core';
 import { SbiRepository } from './sbi.repository.js';
 
 const SOURCE = 'cbs-sbi-2025';
 
-function ttl(id: string): number {
-  return CBS_ENDPOINTS.find((e) => e.id === id)?.cacheTtlMs ?? 0;
-}
-
-function envelope<T>(cached: Cached<T>): ReplyEnvelope<T> {
-  return {
-    data: cached.value,
-    meta: { cache: cached.state, fetchedAt: cached.fetchedAt, source: SOURCE },
-  };
-}
+const envelope = <T>(cached: Cached<T>): ReplyEnvelope<T> => replyEnvelope(SOURCE, cached);
 
 /** SBI 2025 lookups, cache-aside with the catalog's TTLs. */
 @Injectable()
@@ -42,7 +35,7 @@ export class SbiService {
         const { rows, total } = await this.repository.index(query);
         return { data: rows, meta: pageMeta(total, query.page, query.per_page) };
       },
-      { ttlMs: ttl('cbs.sbi.index') },
+      { ttlMs: SBI_INDEX_ENDPOINT.cacheTtlMs },
     );
     return envelope(cached);
   }
@@ -52,7 +45,7 @@ export class SbiService {
       `lookup:${code}`,
       () => this.repository.lookup(code),
       {
-        ttlMs: ttl('cbs.sbi.lookup'),
+        ttlMs: SBI_LOOKUP_ENDPOINT.cacheTtlMs,
       },
     );
     if (!cached.value) {
@@ -71,7 +64,7 @@ export class SbiService {
         const { hits, total } = await this.repository.search(query.q, query.limit);
         return { query: query.q, total, results: hits };
       },
-      { ttlMs: ttl('cbs.sbi.search') },
+      { ttlMs: SBI_SEARCH_ENDPOINT.cacheTtlMs },
     );
     return envelope(cached);
   }

@@ -1,9 +1,8 @@
 import { jest } from '@jest/globals';
 import { DomainCache, createMemoryStore } from '@nl/platform-cache';
-import type { PlatformConfig } from '@nl/platform-config';
-import type { HealthRegistry } from '@nl/platform-health';
-import { RDW_DATASETS, RdwFake, datasetPath, silentLogger, testConfig } from '@nl/testing';
-import { RdwClient } from '../upstream/rdw.client.js';
+import { Upstream } from '@nl/platform-upstream';
+import { RDW_DATASETS, RdwFake, datasetPath, silentLogger } from '@nl/testing';
+import { RDW_UPSTREAM, RdwClient } from '../upstream/rdw/rdw.client.js';
 import { VehicleService } from './vehicle.service.js';
 
 const DAY = 86_400_000;
@@ -13,14 +12,7 @@ describe(VehicleService.name, () => {
   let sut: VehicleService;
   beforeAll(async () => {
     rdw = await RdwFake.start();
-    const base = testConfig('rdw-test', 'standalone');
-    const config: PlatformConfig = {
-      ...base,
-      upstreams: { ...base.upstreams, rdw: { url: rdw.url, appToken: null } },
-    };
-    const client = new RdwClient(config, {
-      register: () => undefined,
-    } as unknown as HealthRegistry);
+    const client = new RdwClient(Upstream.from(RDW_UPSTREAM, { url: rdw.url, appToken: null }));
     sut = new VehicleService(
       client,
       new DomainCache('rdw', createMemoryStore('rdw', 100), silentLogger()),

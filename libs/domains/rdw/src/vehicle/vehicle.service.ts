@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import {
-  RDW_ENDPOINTS,
+  VEHICLE_FULL_ENDPOINT,
+  VEHICLE_LITE_ENDPOINT,
   type VehicleFullResponse,
   type VehicleLiteResponse,
 } from '@nl/contracts-rdw';
-import { DomainCache } from '@nl/platform-cache';
+import { DomainCache, replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
-import { RdwClient, RdwUnavailable, type Dataset } from '../upstream/rdw.client.js';
-import { toCompliance, toFullVehicle, toLiteVehicle, toRaw, type RdwRows } from './rdw.mapper.js';
+import { RdwClient, RdwUnavailable } from '../upstream/rdw/rdw.client.js';
+import { toCompliance, toFullVehicle, toLiteVehicle, toRaw } from '../upstream/rdw/rdw.mapper.js';
+import type { Dataset, RdwRows } from '../upstream/rdw/rdw.types.js';
 
-const TTL_MS = RDW_ENDPOINTS[0]?.cacheTtlMs ?? 86_400_000;
+const SOURCE = 'rdw';
 /** How long past its TTL a record may stand in when RDW fails (stale-if-error). */
 const STALE_MS = 7 * 86_400_000;
 
@@ -28,41 +30,52 @@ export class VehicleService {
   ) {}
 
   async lite(plate: string): Promise<ReplyEnvelope<VehicleLiteResponse>> {
-    const cached = await this.load(`lite:${plate}`, plate, ['vehicle', 'fuel']);
+    const cached = await this.load(
+      `lite:${plate}`,
+      plate,
+      ['vehicle', 'fuel'],
+      VEHICLE_LITE_ENDPOINT,
+    );
     const rows = cached.value;
-    return {
-      data: {
+    return replyEnvelope(SOURCE, {
+      ...cached,
+      value: {
         found: true,
         license_plate: plate,
         vehicle: toLiteVehicle(rows),
         compliance: toCompliance(rows),
         error: null,
       },
-      meta: { cache: cached.state, fetchedAt: cached.fetchedAt, source: 'rdw' },
-    };
+    });
   }
 
   async full(plate: string): Promise<ReplyEnvelope<VehicleFullResponse>> {
-    const cached = await this.load(`full:${plate}`, plate, ['vehicle', 'fuel', 'body', 'axles']);
+    const datasets = ['vehicle', 'fuel', 'body', 'axles'] as const;
+    const cached = await this.load(`full:${plate}`, plate, datasets, VEHICLE_FULL_ENDPOINT);
     const rows = cached.value;
-    return {
-      data: {
+    return replyEnvelope(SOURCE, {
+      ...cached,
+      value: {
         found: true,
         license_plate: plate,
         vehicle: toFullVehicle(rows),
         compliance: toCompliance(rows),
         rdw: toRaw(rows),
       },
-      meta: { cache: cached.state, fetchedAt: cached.fetchedAt, source: 'rdw' },
-    };
+    });
   }
 
   /** The raw rows through the cache; throws 404 for an unknown plate, 503 without an answer. */
-  private async load(key: string, plate: string, datasets: readonly Dataset[]) {
+  private async load(
+    key: string,
+    plate: string,
+    datasets: readonly Dataset[],
+    endpoint: { readonly cacheTtlMs: number },
+  ) {
     let cached;
     try {
       cached = await this.cache.getOrLoad(key, () => this.fetch(plate, datasets), {
-        ttlMs: TTL_MS,
+        ttlMs: endpoint.cacheTtlMs,
         staleMs: STALE_MS,
         serveStaleOn: (e) => e instanceof RdwUnavailable,
       });

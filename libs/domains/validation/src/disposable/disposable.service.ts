@@ -1,11 +1,13 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
+import { replyEnvelope } from '@nl/platform-cache';
 import type { DisposableResponse } from '@nl/contracts-validation';
-import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
+import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import { HealthRegistry } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { domainPartOf } from '../email/domain-part.js';
+import { VALIDATION_CONFIG, type ValidationSettings } from '../validation.config.js';
 import { DisposableDomains } from './disposable-domains.js';
 
 const HOUR_MS = 3_600_000;
@@ -21,7 +23,7 @@ export class DisposableService implements OnModuleInit, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @InjectConfig(VALIDATION_CONFIG) private readonly settings: ValidationSettings,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly health: HealthRegistry,
   ) {}
@@ -42,7 +44,7 @@ export class DisposableService implements OnModuleInit, OnApplicationShutdown {
       name: 'disposable-domains',
       check: () => Promise.resolve({ status: 'up', ...this.list.stats() }),
     });
-    const { denyUrls, refreshHours } = this.config.upstreams.disposable;
+    const { denyUrls, refreshHours } = this.settings.disposable;
     if (denyUrls.length > 0) {
       this.timer = setInterval(() => void this.refresh(), refreshHours * HOUR_MS).unref();
     }
@@ -54,7 +56,7 @@ export class DisposableService implements OnModuleInit, OnApplicationShutdown {
 
   /** Downloads the configured lists now; the old list stays when anything is wrong. */
   async refresh() {
-    const { denyUrls, allowUrls } = this.config.upstreams.disposable;
+    const { denyUrls, allowUrls } = this.settings.disposable;
     const result = await this.list.refresh({ deny: [...denyUrls], allow: [...allowUrls] });
     if (result.ok) this.logger.info({ ...result }, 'disposable-domain list refreshed');
     else
@@ -77,8 +79,10 @@ export class DisposableService implements OnModuleInit, OnApplicationShutdown {
       ]);
     const disposable = this.list.check(domain);
     const stats = this.list.stats();
-    return {
-      data: {
+    return replyEnvelope('disposable-domains', {
+      state: 'miss',
+      fetchedAt: stats.loadedAt,
+      value: {
         disposable,
         email,
         domain,
@@ -86,7 +90,6 @@ export class DisposableService implements OnModuleInit, OnApplicationShutdown {
           ? `${domain} is on the disposable-domain list (an indication, not proof).`
           : `${domain} is not on the disposable-domain list.`,
       },
-      meta: { cache: 'miss', fetchedAt: stats.loadedAt, source: 'disposable-domains' },
-    };
+    });
   }
 }

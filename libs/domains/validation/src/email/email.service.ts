@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
-import { VALIDATION_ENDPOINTS, type EmailValidationResponse } from '@nl/contracts-validation';
-import { DomainCache } from '@nl/platform-cache';
+import { EMAIL_CHECK_ENDPOINT, type EmailValidationResponse } from '@nl/contracts-validation';
+import { DomainCache, replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
 import { DisposableService } from '../disposable/disposable.service.js';
-import { dnsUnavailableError } from '../dns/dns-lookup.service.js';
-import { DnsResolver, DnsUnavailable, NXDOMAIN } from '../dns/dns-resolver.js';
+import { DnsResolver, dnsUnavailableError } from '../upstream/dns/dns.client.js';
+import { DnsUnavailable, NXDOMAIN } from '../upstream/dns/dns.types.js';
 import { domainPartOf } from './domain-part.js';
 import { parseEmailAddress } from './email-syntax.js';
-
-const TTL_MS =
-  VALIDATION_ENDPOINTS.find((e) => e.id === 'validation.email.check')?.cacheTtlMs ?? 3_600_000;
 
 interface MailDomain {
   readonly exists: boolean;
@@ -37,7 +34,7 @@ export class EmailService {
     let cached;
     try {
       cached = await this.cache.getOrLoad(`email:${email}`, () => this.check(email), {
-        ttlMs: TTL_MS,
+        ttlMs: EMAIL_CHECK_ENDPOINT.cacheTtlMs,
       });
     } catch (error) {
       if (error instanceof DnsUnavailable) throw dnsUnavailableError(error);
@@ -45,10 +42,7 @@ export class EmailService {
     }
     if (!cached.value.valid)
       throw new DomainError('unprocessable', cached.value.message, { body: cached.value });
-    return {
-      data: cached.value,
-      meta: { cache: cached.state, fetchedAt: cached.fetchedAt, source: 'dns' },
-    };
+    return replyEnvelope('dns', cached);
   }
 
   private async check(email: string): Promise<EmailValidationResponse> {

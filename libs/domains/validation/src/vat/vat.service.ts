@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
-import { VALIDATION_ENDPOINTS, type VatValidationResponse } from '@nl/contracts-validation';
-import { DomainCache } from '@nl/platform-cache';
+import { VAT_CHECK_ENDPOINT, type VatValidationResponse } from '@nl/contracts-validation';
+import { DomainCache, replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { UpstreamError } from '@nl/platform-upstream';
 import { VatAnswerStore } from './vat-answer.store.js';
 import { checkVatNumber } from '@nl/contracts-validation';
-import { ViesClient } from './vies.client.js';
-import { VIES_UNAVAILABLE, toVatResponse } from './vies.mapper.js';
+import { ViesClient } from '../upstream/vies/vies.client.js';
+import { VIES_UNAVAILABLE, toVatResponse } from '../upstream/vies/vies.mapper.js';
 
-const TTL_MS =
-  VALIDATION_ENDPOINTS.find((e) => e.id === 'validation.vat.check')?.cacheTtlMs ?? 86_400_000;
+const SOURCE = 'vies';
 /** How long past its TTL a cached answer may stand in for an offline member state. */
 const STALE_MS = 30 * 86_400_000;
 const RETRY_AFTER_SECONDS = 300;
@@ -45,8 +44,10 @@ export class VatService {
     if (!number.ok) {
       if (number.reason !== 'invalid_checksum' || !number.countryCode)
         throw DomainError.validation([{ field: 'vat_number', message: number.message }]);
-      return {
-        data: {
+      return replyEnvelope('checksum', {
+        state: 'miss',
+        fetchedAt: now,
+        value: {
           valid: false,
           vat_number: number.vatNumber,
           country_code: number.countryCode,
@@ -55,29 +56,29 @@ export class VatService {
           error: 'invalid_checksum',
           message: number.message,
         },
-        meta: { cache: 'miss', fetchedAt: now, source: 'checksum' },
-      };
+      });
     }
     try {
       const cached = await this.cache.getOrLoad(
         `vat:${number.vatNumber}`,
         () => this.live(number.vatNumber, number.countryCode, number.number),
         {
-          ttlMs: TTL_MS,
+          ttlMs: VAT_CHECK_ENDPOINT.cacheTtlMs,
           staleMs: STALE_MS,
           serveStaleOn: (e) => e instanceof MemberStateUnavailable,
         },
       );
       const data = cached.state === 'stale' ? this.staleMessage(cached.value) : cached.value;
-      return { data, meta: { cache: cached.state, fetchedAt: cached.fetchedAt, source: 'vies' } };
+      return replyEnvelope(SOURCE, { ...cached, value: data });
     } catch (error) {
       if (!(error instanceof MemberStateUnavailable)) throw error;
       const stored = await this.store.find(number.vatNumber);
       if (stored)
-        return {
-          data: this.staleMessage(stored.response),
-          meta: { cache: 'stale', fetchedAt: stored.checkedAt.toISOString(), source: 'vies' },
-        };
+        return replyEnvelope(SOURCE, {
+          state: 'stale',
+          fetchedAt: stored.checkedAt.toISOString(),
+          value: this.staleMessage(stored.response),
+        });
       const message = `The ${number.countryCode} VAT system is not available (${error.reason}) and no earlier answer is stored; retry in a few minutes.`;
       throw new DomainError('upstream_unavailable', message, {
         retryAfterSeconds: RETRY_AFTER_SECONDS,

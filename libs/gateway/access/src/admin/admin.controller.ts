@@ -4,7 +4,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  Inject,
   Param,
   Patch,
   Post,
@@ -12,12 +11,13 @@ import {
   type Type,
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
+import { InjectConfig } from '@nl/platform-config';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import type { FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
+import { GATEWAY_CONFIG, type GatewaySettings } from '../gateway.config.js';
 import {
   CreateAccountBody,
   CreateKeyBody,
@@ -41,7 +41,7 @@ export class AdminController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly credits: CreditsService,
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @InjectConfig(GATEWAY_CONFIG) private readonly settings: GatewaySettings,
   ) {}
 
   @Get('accounts')
@@ -105,7 +105,7 @@ export class AdminController {
   }
 
   private guard(request: FastifyRequest): void {
-    const expected = this.config.adminToken;
+    const expected = this.settings.adminToken;
     if (!expected) throw new DomainError('route_not_found');
     const given = request.headers['x-admin-token'];
     const ok = typeof given === 'string' && timingSafeEqual(digest(given), digest(expected));

@@ -3,7 +3,7 @@ import { findEndpoint } from '@nl/contracts-catalog';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import type { TransportClient } from '@nl/platform-transport';
-import { silentLogger } from '@nl/testing';
+import { createLogger } from '@nl/platform-logging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
 import type { GatewayStep } from './gateway-step.js';
@@ -39,7 +39,7 @@ function fakeReply() {
 }
 
 function setup(steps: GatewayStep[], transport: Partial<TransportClient>) {
-  const logger = silentLogger();
+  const logger = createLogger({ service: 'test', level: 'silent' });
   const sut = new RequestPipeline(
     transport as TransportClient,
     new HttpProblemFilter(logger),

@@ -8,17 +8,7 @@ import {
   type VehicleFull,
   type VehicleLite,
 } from '@nl/contracts-rdw';
-
-/** A Socrata row: every value a string; absent (null) columns are left out. */
-export type SocrataRow = Readonly<Record<string, unknown>>;
-
-/** The rows of one plate from the datasets a lookup needs (lite: vehicle and fuel). */
-export interface RdwRows {
-  readonly vehicle: SocrataRow;
-  readonly fuel: readonly SocrataRow[];
-  readonly body?: readonly SocrataRow[];
-  readonly axles?: readonly SocrataRow[];
-}
+import type { RdwRows, SocrataRow } from './rdw.types.js';
 
 const text = (row: SocrataRow | undefined, field: string): string | null => {
   const value = row?.[field];

@@ -5,7 +5,7 @@ const sample = async () =>
   JSON.parse(
     await readFile(
       new URL(
-        '../../../../testing/src/samples/vies/check-vat-number_BE0244142664_valid.json',
+        '../../../../../testing/src/samples/vies/check-vat-number_BE0244142664_valid.json',
         import.meta.url,
       ),
       'utf8',

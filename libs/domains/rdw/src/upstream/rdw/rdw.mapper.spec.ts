@@ -12,12 +12,15 @@ import {
   toFullVehicle,
   toLiteVehicle,
   toRaw,
-  type SocrataRow,
 } from './rdw.mapper.js';
+import type { SocrataRow } from './rdw.types.js';
 
 const sample = (file: string) =>
   JSON.parse(
-    readFileSync(new URL(`../../../../testing/src/samples/rdw/${file}`, import.meta.url), 'utf8'),
+    readFileSync(
+      new URL(`../../../../../testing/src/samples/rdw/${file}`, import.meta.url),
+      'utf8',
+    ),
   ) as SocrataRow[];
 
 const TT601D = {

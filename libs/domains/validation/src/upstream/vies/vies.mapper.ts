@@ -1,22 +1,5 @@
 import type { VatValidationResponse } from '@nl/contracts-validation';
-
-/** The fields of a VIES `check-vat-number` answer we use (swagger `CheckVatResponse`). */
-export interface ViesCheckAnswer {
-  readonly countryCode?: string;
-  readonly vatNumber?: string;
-  readonly requestDate?: string;
-  readonly valid?: boolean;
-  readonly name?: string | null;
-  readonly address?: string | null;
-  /** The GET form and some failures carry the outcome here instead. */
-  readonly isValid?: boolean;
-  readonly userError?: string;
-}
-
-/** What VIES said, once its two error styles are told apart. */
-export type ViesOutcome =
-  | { readonly kind: 'answer'; readonly answer: ViesCheckAnswer; readonly valid: boolean }
-  | { readonly kind: 'error'; readonly code: string; readonly message: string };
+import type { ViesCheckAnswer, ViesOutcome } from './vies.types.js';
 
 /** Errors meaning "the member state (or VIES) could not answer now": retry later, serve stale. */
 export const VIES_UNAVAILABLE = new Set([

@@ -2,26 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import {
   DNS_RECORD_TYPES,
-  VALIDATION_ENDPOINTS,
+  DNS_RECORDS_ENDPOINT,
   type DnsRecord,
   type DnsRecordsQuery,
   type DnsRecordsResponse,
 } from '@nl/contracts-validation';
-import { DomainCache } from '@nl/platform-cache';
-import { DomainError } from '@nl/platform-errors';
-import { DnsResolver, DnsUnavailable, NXDOMAIN } from './dns-resolver.js';
-
-const TTL_MS =
-  VALIDATION_ENDPOINTS.find((e) => e.id === 'validation.dns.records')?.cacheTtlMs ?? 300_000;
-
-/** A DNS failure as the caller sees it: 503 with Retry-After, never a made-up "not found". */
-export function dnsUnavailableError(error: DnsUnavailable): DomainError {
-  return new DomainError(
-    'upstream_unavailable',
-    `The DNS resolvers gave no answer for ${error.type} ${error.host} (${error.code}); try again shortly.`,
-    { retryAfterSeconds: 30, details: { upstream: 'dns', reason: error.code } },
-  );
-}
+import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DnsResolver, dnsUnavailableError } from '../upstream/dns/dns.client.js';
+import { DnsUnavailable, NXDOMAIN } from '../upstream/dns/dns.types.js';
 
 /**
  * `GET /v1/lookup/dns/records`. ALL asks for every type separately (resolvers refuse or
@@ -30,7 +18,7 @@ export function dnsUnavailableError(error: DnsUnavailable): DomainError {
  * minutes, a stale copy served when the resolvers fail.
  */
 @Injectable()
-export class DnsLookupService {
+export class DnsService {
   constructor(
     private readonly resolver: DnsResolver,
     private readonly cache: DomainCache,
@@ -42,12 +30,12 @@ export class DnsLookupService {
       const cached = await this.cache.getOrLoad(
         `dns:${type}:${query.domain}`,
         () => this.lookup(query.domain, type),
-        { ttlMs: TTL_MS, serveStaleOn: (e) => e instanceof DnsUnavailable },
+        {
+          ttlMs: DNS_RECORDS_ENDPOINT.cacheTtlMs,
+          serveStaleOn: (e) => e instanceof DnsUnavailable,
+        },
       );
-      return {
-        data: cached.value,
-        meta: { cache: cached.state, fetchedAt: cached.fetchedAt, source: 'dns' },
-      };
+      return replyEnvelope('dns', cached);
     } catch (error) {
       if (error instanceof DnsUnavailable) throw dnsUnavailableError(error);
       throw error;

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import {
+  InjectUpstream,
+  Upstream,
+  UpstreamError,
+  type UpstreamRegistration,
+} from '@nl/platform-upstream';
+import { RDW_CONFIG, type RdwSettings } from '../../rdw.config.js';
+import { DATASETS, type Dataset, type SocrataRow } from './rdw.types.js';
+
+/** RDW open data: 4 s per attempt, one retry; the optional app token gets its own rate pool. */
+export const RDW_UPSTREAM: UpstreamRegistration<RdwSettings> = {
+  name: 'rdw',
+  config: RDW_CONFIG,
+  client: ({ url, appToken }) =>
+    url
+      ? {
+          baseUrl: url,
+          timeoutMs: 4_000,
+          retries: 1,
+          backoffMs: 200,
+          headers: appToken ? { 'x-app-token': appToken } : undefined,
+        }
+      : null,
+  notConfigured: 'Vehicle lookups need RDW_URL (RDW open data) on this server.',
+};
+
+/** One dataset gave no usable answer: the lookup as a whole has none (no half records). */
+export class RdwUnavailable extends Error {
+  constructor(
+    readonly dataset: Dataset,
+    readonly reason: string,
+  ) {
+    super(`RDW dataset ${DATASETS[dataset]} (${dataset}): ${reason}`);
+  }
+}
+
+/**
+ * RDW open data over Socrata's SODA API: `GET /resource/{id}.json?kenteken=X`. Whole rows are
+ * asked for (no `$select`), so a column RDW removes can never turn into an HTTP 400; absent
+ * columns simply are not in the row.
+ */
+@Injectable()
+export class RdwClient {
+  constructor(@InjectUpstream('rdw') private readonly upstream: Upstream) {}
+
+  /** The rows of one plate in one dataset; throws RdwUnavailable when there is no answer. */
+  async rows(dataset: Dataset, plate: string): Promise<SocrataRow[]> {
+    let response;
+    try {
+      response = await this.upstream.request({
+        path: `/resource/${DATASETS[dataset]}.json`,
+        query: { kenteken: plate, $limit: 50 },
+      });
+    } catch (error) {
+      if (error instanceof UpstreamError) throw new RdwUnavailable(dataset, error.kind);
+      throw error;
+    }
+    if (response.status !== 200) throw new RdwUnavailable(dataset, `HTTP ${response.status}`);
+    if (!Array.isArray(response.body)) throw new RdwUnavailable(dataset, 'not a JSON array');
+    return response.body.filter((r): r is SocrataRow => typeof r === 'object' && r !== null);
+  }
+}

@@ -1,0 +1,15 @@
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { EmailBody, VALIDATION_SUBJECTS } from '@nl/contracts-validation';
+import { RpcHandlers } from '@nl/platform-errors';
+import { DisposableService } from './disposable.service.js';
+
+/** Transport entry point for disposable-domain checks: validation by DTO, then one call. */
+@RpcHandlers()
+export class DisposableHandler {
+  constructor(private readonly disposable: DisposableService) {}
+
+  @MessagePattern(VALIDATION_SUBJECTS.disposable)
+  checkDisposable(@Payload() body: EmailBody) {
+    return this.disposable.check(body.email);
+  }
+}

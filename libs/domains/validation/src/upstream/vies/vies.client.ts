@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import {
+  InjectUpstream,
+  Upstream,
+  type UpstreamRegistration,
+  type UpstreamResponse,
+} from '@nl/platform-upstream';
+import type { ValidationSettings } from '../../validation.config.js';
+import { VALIDATION_CONFIG } from '../../validation.config.js';
+import { VIES_UNAVAILABLE, readViesAnswer } from './vies.mapper.js';
+import type { ViesOutcome } from './vies.types.js';
+
+/** Errors that say VIES as a whole is struggling (a member state's own outage does not). */
+const GLOBAL_FAILURES = new Set([
+  'SERVICE_UNAVAILABLE',
+  'GLOBAL_MAX_CONCURRENT_REQ',
+  'GLOBAL_MAX_CONCURRENT_REQ_TIME',
+  'SERVER_BUSY',
+]);
+
+function isViesFailure(response: UpstreamResponse): boolean {
+  if (response.status === 429) return true;
+  const outcome = readViesAnswer(response.status, response.body);
+  if (outcome.kind === 'answer') return false;
+  return response.status >= 500
+    ? !VIES_UNAVAILABLE.has(outcome.code) || GLOBAL_FAILURES.has(outcome.code)
+    : GLOBAL_FAILURES.has(outcome.code);
+}
+
+/**
+ * VIES: 5 s per attempt, one retry, so a call ends well inside the gateway's 15 s. A member
+ * state that is down does not open the circuit for the other states; VIES failing as a whole
+ * does.
+ */
+export const VIES_UPSTREAM: UpstreamRegistration<ValidationSettings> = {
+  name: 'vies',
+  config: VALIDATION_CONFIG,
+  client: ({ vies }) =>
+    vies.url
+      ? {
+          baseUrl: vies.url,
+          timeoutMs: 5_000,
+          retries: 1,
+          backoffMs: 500,
+          isFailure: isViesFailure,
+        }
+      : null,
+  notConfigured: 'VAT validation needs VIES_URL (the EU VIES REST API) on this server.',
+};
+
+/** The VIES REST API (`POST /check-vat-number`). */
+@Injectable()
+export class ViesClient {
+  constructor(@InjectUpstream('vies') private readonly upstream: Upstream) {}
+
+  /** One check; throws UpstreamError when VIES gave no answer at all. */
+  async check(countryCode: string, vatNumber: string): Promise<ViesOutcome> {
+    const response = await this.upstream.request({
+      method: 'POST',
+      path: '/check-vat-number',
+      json: { countryCode, vatNumber },
+    });
+    return readViesAnswer(response.status, response.body);
+  }
+}

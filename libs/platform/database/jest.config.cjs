@@ -1,5 +1,0 @@
-module.exports = {
-  displayName: 'platform-database',
-  preset: '../../../jest.preset.cjs',
-  rootDir: __dirname,
-};

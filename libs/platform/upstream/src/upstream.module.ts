@@ -1,0 +1,97 @@
+import { Inject, Module, type DynamicModule } from '@nestjs/common';
+import type { ConfigSection } from '@nl/platform-config';
+import { DomainError } from '@nl/platform-errors';
+import { HealthRegistry } from '@nl/platform-health';
+import {
+  UpstreamClient,
+  type UpstreamOptions,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from './upstream-client.js';
+import { upstreamHealth } from './upstream.health.js';
+
+/** How a domain declares one HTTP upstream: where its settings are and what to build from them. */
+export interface UpstreamRegistration<C> {
+  /** Short name for logs, metrics and health (`vies`, `rdw`, …). */
+  readonly name: string;
+  /** The domain's config section that holds the upstream's settings. */
+  readonly config: ConfigSection<C>;
+  /**
+   * The client's options from those settings (timeout, retries, breaker, headers), or null
+   * when the upstream is not configured on this server (a required URL or key is missing).
+   */
+  readonly client: (settings: C) => Omit<UpstreamOptions, 'name'> | null;
+  /** The message callers get while it is not configured; names the variable to set. */
+  readonly notConfigured: string;
+}
+
+/**
+ * One configured-or-not upstream, as a domain's client sees it: requests go through the
+ * platform client (timeout, bounded retries, breaker, metrics), and while the upstream is not
+ * configured every request answers `upstream_not_configured` (503), so no domain builds that
+ * error itself.
+ */
+export class Upstream {
+  constructor(
+    readonly name: string,
+    private readonly client: UpstreamClient | null,
+    private readonly notConfigured: string,
+  ) {}
+
+  get configured(): boolean {
+    return this.client !== null;
+  }
+
+  request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
+    if (!this.client)
+      return Promise.reject(new DomainError('upstream_not_configured', this.notConfigured));
+    return this.client.request<T>(request);
+  }
+
+  /** Circuit and last outcomes (or `configured: false`), as in `/health/ready`. */
+  status(): Record<string, unknown> {
+    return this.client ? this.client.status() : { configured: false };
+  }
+
+  /** Builds the upstream from its registration and the domain's parsed settings. */
+  static from<C>(registration: UpstreamRegistration<C>, settings: C): Upstream {
+    const options = registration.client(settings);
+    return new Upstream(
+      registration.name,
+      options ? new UpstreamClient({ name: registration.name, ...options }) : null,
+      registration.notConfigured,
+    );
+  }
+}
+
+export const upstreamToken = (name: string) => `upstream:${name}`;
+
+/** Injects the {@link Upstream} registered under `name`. */
+export const InjectUpstream = (name: string) => Inject(upstreamToken(name));
+
+/**
+ * `UpstreamModule.register(registration)` in a domain module's imports provides the named
+ * {@link Upstream} (inject it with `@InjectUpstream(name)`) and reports it under
+ * `/health/ready` as `upstream:<name>`.
+ */
+@Module({})
+export class UpstreamModule {
+  static register<C>(registration: UpstreamRegistration<C>): DynamicModule {
+    const token = upstreamToken(registration.name);
+    return {
+      module: UpstreamModule,
+      providers: [
+        {
+          provide: token,
+          inject: [registration.config.token, HealthRegistry],
+          useFactory: (settings: C, health: HealthRegistry) => {
+            const upstream = Upstream.from(registration, settings);
+            health.register(upstreamHealth(upstream));
+            return upstream;
+          },
+        },
+      ],
+      exports: [token],
+    };
+  }
+}
