@@ -12,9 +12,7 @@
 import 'reflect-metadata';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition } from '@nl/contracts-core';
-import { CBS_APP } from '@nl/domain-cbs';
-import { RDW_APP } from '@nl/domain-rdw';
-import { VALIDATION_APP } from '@nl/domain-validation';
+import { DOMAIN_PARTS, everyPart } from '@nl/composition';
 import { AccountsService, gatewayApp } from '@nl/gateway-access';
 import { openGatewayApp } from '@nl/gateway-core';
 import { loadPlatformConfig } from '@nl/platform-config';
@@ -105,9 +103,9 @@ await runMain(async () => {
     : openGatewayApp();
   const parts: AppPart[] =
     role === 'standalone-domains'
-      ? [gateway, CBS_APP, VALIDATION_APP, RDW_APP]
+      ? everyPart(gateway)
       : standalone
-        ? [gateway, CBS_APP]
+        ? [gateway, DOMAIN_PARTS.cbs]
         : [gateway];
   // createApp + listen rather than startApp: the key must exist before the bench sees the app ready.
   const app = await createApp(composeApp(config, logger, parts));

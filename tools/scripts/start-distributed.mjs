@@ -18,8 +18,10 @@ if (missing.length) {
   process.exit(2);
 }
 
-/** Every service app, then the gateway. Add a domain here when its app exists. */
-const SERVICES = ['cbs', 'validation', 'rdw'];
+/** Every service app (the one list in libs/composition), then the gateway. */
+const { SERVICE_NAMES: SERVICES } = await import(
+  join(root, 'dist', 'libs', 'composition', 'src', 'parts.js')
+);
 const gatewayPort = Number(process.env.PORT ?? 3000);
 const apps = [
   ...SERVICES.map((name, i) => ({ name, port: gatewayPort + 101 + i })),

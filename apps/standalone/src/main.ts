@@ -1,8 +1,6 @@
 import 'reflect-metadata';
-import { CBS_APP } from '@nl/domain-cbs';
-import { RDW_APP } from '@nl/domain-rdw';
-import { VALIDATION_APP } from '@nl/domain-validation';
-import { ensureDemoAccount, gatewayApp } from '@nl/gateway-access';
+import { everyPart } from '@nl/composition';
+import { ensureDemoAccount } from '@nl/gateway-access';
 import { loadPlatformConfig } from '@nl/platform-config';
 import { createLogger } from '@nl/platform-logging';
 import { composeApp, runMain, startApp } from '@nl/platform-runtime';
@@ -12,9 +10,7 @@ import { composeApp, runMain, startApp } from '@nl/platform-runtime';
 await runMain(async () => {
   const config = loadPlatformConfig({ service: 'standalone', profile: 'standalone' });
   const logger = createLogger({ service: config.service, level: config.log.level });
-  const { app, url } = await startApp(
-    composeApp(config, logger, [gatewayApp(), CBS_APP, VALIDATION_APP, RDW_APP]),
-  );
+  const { app, url } = await startApp(composeApp(config, logger, everyPart()));
   const demo = await ensureDemoAccount(app);
   const key = demo
     ? `  Demo account (Trial, 100 credits). Your API key, shown only this once:\n\n      ${demo.key}\n\n  Try:    curl -s -H 'X-Api-Key: ${demo.key}' '${url}/v1/cbs/sbi/62.10'\n`

@@ -1,8 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Tier } from '@nl/contracts-core';
-import { CBS_APP } from '@nl/domain-cbs';
-import { RDW_APP } from '@nl/domain-rdw';
-import { VALIDATION_APP } from '@nl/domain-validation';
+import { DOMAIN_PARTS, everyPart, type ServiceName } from '@nl/composition';
 import { AccountsService, CreditsService, gatewayApp } from '@nl/gateway-access';
 import type { Profile } from '@nl/platform-config';
 import type { Logger } from '@nl/platform-logging';
@@ -32,7 +30,7 @@ export interface Stack {
   readonly db: DataSource;
   readonly gateway: NestFastifyApplication;
   /** The app that runs a domain service (in standalone, the one app that runs everything). */
-  service(name: 'cbs' | 'validation' | 'rdw'): NestFastifyApplication;
+  service(name: ServiceName): NestFastifyApplication;
   /**
    * Distributed only: one more gateway replica on the same bus, database and cache prefix (so
    * it shares rate-limit counters); returns its base URL. Closed with the stack.
@@ -109,9 +107,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       ...options.serviceEnv,
       ...options.env,
     });
-    const { app, url } = await startApp(
-      composeApp(config, logger, [gateway, CBS_APP, VALIDATION_APP, RDW_APP]),
-    );
+    const { app, url } = await startApp(composeApp(config, logger, everyPart(gateway)));
     return stack(url, 'standalone: in-process + PGlite', app, [app], {});
   }
   const bus = `e2e-${randomUUID()}`;
@@ -120,11 +116,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   const startGateway = () =>
     startApp(composeApp(testConfig('gateway', 'distributed', bus, env), logger, [gateway]));
   const services: Record<string, NestFastifyApplication> = {};
-  for (const [name, part] of [
-    ['cbs', CBS_APP],
-    ['validation', VALIDATION_APP],
-    ['rdw', RDW_APP],
-  ] as const) {
+  for (const [name, part] of Object.entries(DOMAIN_PARTS)) {
     const config = testConfig(name, 'distributed', bus, options.serviceEnv);
     services[name] = (await startApp(composeApp(config, logger, [part]))).app;
   }

@@ -1,0 +1,2 @@
+export * from './env-docs.js';
+export * from './parts.js';

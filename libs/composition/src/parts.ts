@@ -1,0 +1,23 @@
+import { CBS_APP } from '@nl/domain-cbs';
+import { RDW_APP } from '@nl/domain-rdw';
+import { VALIDATION_APP } from '@nl/domain-validation';
+import { gatewayApp } from '@nl/gateway-access';
+import type { AppPart } from '@nl/platform-runtime';
+
+/**
+ * Every domain service, by name: the one list the standalone app, the distributed start, the
+ * e2e stack, the bench and the generated docs read. `npm run new-domain` adds to it.
+ */
+export const DOMAIN_PARTS = {
+  cbs: CBS_APP,
+  validation: VALIDATION_APP,
+  rdw: RDW_APP,
+} as const satisfies Record<string, AppPart>;
+
+export type ServiceName = keyof typeof DOMAIN_PARTS;
+export const SERVICE_NAMES = Object.keys(DOMAIN_PARTS) as ServiceName[];
+
+/** The whole API in one process: the gateway (or the one given) and every domain. */
+export function everyPart(gateway: AppPart = gatewayApp()): AppPart[] {
+  return [gateway, ...Object.values(DOMAIN_PARTS)];
+}
