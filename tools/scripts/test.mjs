@@ -20,6 +20,7 @@ const args = [
   'run-many',
   '-t',
   'test',
+  'test:int',
   '--parallel=2',
   '--outputStyle=stream',
   '--skipNxCache',

@@ -2,4 +2,6 @@ module.exports = {
   displayName: 'domain-validation',
   preset: '../../../jest.preset.cjs',
   rootDir: __dirname,
+  // Integration specs (real database, servers, fakes) run in the `test:int` target.
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
 };
