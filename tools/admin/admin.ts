@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import {
   AccountsService,
+  AdminService,
   CreditsService,
   GATEWAY_DATABASE,
   KeyRevocations,
@@ -30,8 +31,7 @@ async function main(): Promise<number> {
   try {
     const credits = new CreditsService(db);
     return await runAdminCli(argv, {
-      accounts: new AccountsService(db, credits, revocations),
-      credits,
+      admin: new AdminService(new AccountsService(db, credits, revocations), credits),
       print: (line) => process.stdout.write(`${line}\n`),
     });
   } finally {

@@ -1,7 +1,7 @@
 // What the economy rows (auth, rate limits and credits on) share between the bench apps and the
 // load generator: the bench account's balance and the checks that the load really was charged.
 import { findEndpoint } from '@nl/contracts-catalog';
-import { formatCredits } from '@nl/gateway-core';
+import { formatCredits, toHundredths } from '@nl/contracts-core';
 import { readFile } from 'node:fs/promises';
 
 /** The bench account's balance in hundredths: 10^10 credits, far more than any load can spend. */
@@ -16,7 +16,7 @@ export async function readBenchKey(file: string): Promise<string> {
 
 /** Credits headers (as the gateway formats them, e.g. `0.10`) turned back into hundredths. */
 function hundredths(value: string | null): number | null {
-  return value === null || !/^\d+\.\d\d$/.test(value) ? null : Math.round(Number(value) * 100);
+  return value === null || !/^\d+\.\d\d$/.test(value) ? null : toHundredths(Number(value));
 }
 
 export interface EconomyProbe {

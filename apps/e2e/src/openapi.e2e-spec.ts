@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
-import { formatCredits } from '@nl/gateway-core';
+import { formatCredits } from '@nl/contracts-core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { readFile } from 'node:fs/promises';
 

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Tier } from '@nl/contracts-core';
+import { toHundredths, type Tier } from '@nl/contracts-core';
 import { DOMAIN_PARTS, everyPart, type ServiceName } from '@nl/composition';
 import { AccountsService, CreditsService, gatewayApp } from '@nl/gateway-access';
 import type { Profile } from '@nl/platform-config';
@@ -54,7 +54,7 @@ async function stack(
       name: `test ${tier}`,
       tier,
       subscriptions,
-      credits: Math.round(credits * 100),
+      credits: toHundredths(credits),
     });
     return { accountId: created.id, key: (await accounts.createKey(created.id)).key };
   };

@@ -2,13 +2,14 @@
 // ledger settled for that request id, every 2xx answer must have been charged (all endpoints of
 // the load have a price), and a request without an answer must not have been charged (except
 // when the gateway itself died with it in flight, which is reported).
+import { formatCredits, toHundredths } from '@nl/contracts-core';
 import type { LedgerView, RequestEntries } from './ledger.js';
 import type { Outcome } from './load.js';
 import type { FaultRun } from './runner.js';
 
 const hundredths = (header: string | null | undefined) =>
-  header ? Math.round(Number(header) * 100) : 0;
-const credits = (h: number) => (h / 100).toFixed(2);
+  header ? toHundredths(Number(header)) : 0;
+const credits = formatCredits;
 const NONE: RequestEntries = { reserves: 0, settles: 0, releases: 0, charged: 0 };
 
 export interface GroupBooks {

@@ -1,8 +1,17 @@
 import type { Type } from '@nestjs/common';
+import { toHundredths } from './credits.js';
 
 /** Account tiers, lowest first. */
 export const TIERS = ['free', 'trial', 'paid', 'premium'] as const;
 export type Tier = (typeof TIERS)[number];
+
+/** A tier's name as the docs and error messages write it. */
+export const TIER_NAMES: Readonly<Record<Tier, string>> = {
+  free: 'Free',
+  trial: 'Trial',
+  paid: 'Paid',
+  premium: 'Premium',
+};
 
 /** The six domain services behind the gateway. */
 export const DOMAINS = ['property', 'rdw', 'kvk', 'validation', 'ndw', 'cbs'] as const;
@@ -16,9 +25,8 @@ export type HttpMethod = 'GET' | 'POST';
  */
 export type CreditAmount = number;
 
-export function credits(amount: number): CreditAmount {
-  return Math.round(amount * 100);
-}
+/** A catalog price written in credits: `credits(0.1)` is 10 hundredths. */
+export const credits: (amount: number) => CreditAmount = toHundredths;
 
 /** Per-minute request limit of each tier that may call an endpoint; a missing tier gets 403. */
 export type TierLimits = Partial<Record<Tier, number>>;

@@ -1,4 +1,5 @@
 export * from './endpoint.types.js';
+export * from './credits.js';
 export * from './error-codes.js';
 export * from './pagination.js';
 export * from './problem.js';

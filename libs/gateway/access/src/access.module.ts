@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsService } from './accounts/accounts.service.js';
 import { AdminController } from './admin/admin.controller.js';
+import { AdminService } from './admin/admin.service.js';
 import { CreditsService } from './credits/credits.service.js';
 import { ReservationSweeper } from './credits/reservation.sweeper.js';
 import { KeyRevocations } from './keys/key-revocations.js';
@@ -18,6 +19,7 @@ import { TierStep } from './steps/tier.step.js';
     KeyRevocations,
     AccountsService,
     CreditsService,
+    AdminService,
     RateLimits,
     ReservationSweeper,
     AuthStep,
@@ -28,6 +30,7 @@ import { TierStep } from './steps/tier.step.js';
   exports: [
     AccountsService,
     CreditsService,
+    AdminService,
     RateLimits,
     ReservationSweeper,
     AuthStep,

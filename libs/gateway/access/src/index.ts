@@ -1,4 +1,5 @@
 export * from './admin/admin-cli.js';
+export * from './admin/admin.service.js';
 export * from './access.module.js';
 export * from './accounts/accounts.service.js';
 export * from './credits/credits.service.js';

@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { TIERS, type Tier } from '@nl/contracts-core';
+import { TIERS, toCredits, type Tier } from '@nl/contracts-core';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
@@ -97,9 +97,15 @@ export class AccountsService {
   }
 
   async getAccount(id: string): Promise<Account> {
+    const account = await this.findAccount(id);
+    if (!account) throw new Error(`No account ${id}`);
+    return account;
+  }
+
+  /** The account, or null when there is none with that id (a database failure still throws). */
+  async findAccount(id: string): Promise<Account | null> {
     const row = await this.accountRows.findOneBy({ id });
-    if (!row) throw new Error(`No account ${id}`);
-    return toAccount(row);
+    return row ? toAccount(row) : null;
   }
 
   async listAccounts(): Promise<Account[]> {
@@ -204,7 +210,7 @@ export class AccountsService {
       day: r.day,
       endpoint: r.endpoint,
       calls: r.calls,
-      credits: Number(r.charged) / 100,
+      credits: toCredits(Number(r.charged)),
     }));
   }
 }

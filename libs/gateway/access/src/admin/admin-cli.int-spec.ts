@@ -7,6 +7,7 @@ import { CreditsService } from '../credits/credits.service.js';
 import { GATEWAY_DATABASE } from '../gateway.database.js';
 import { hashApiKey } from '../keys/api-key.js';
 import { runAdminCli } from './admin-cli.js';
+import { AdminService } from './admin.service.js';
 
 describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', (profile) => {
   let db: DataSource;
@@ -25,7 +26,10 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
   /** Runs one command; returns its exit code and everything it printed. */
   async function admin(...argv: string[]) {
     const lines: string[] = [];
-    const code = await runAdminCli(argv, { accounts, credits, print: (l) => lines.push(l) });
+    const code = await runAdminCli(argv, {
+      admin: new AdminService(accounts, credits),
+      print: (l) => lines.push(l),
+    });
     return { code, text: lines.join('\n') };
   }
   async function json<T>(...argv: string[]): Promise<T> {

@@ -1,8 +1,6 @@
-import { type Tier } from '@nl/contracts-core';
+import { formatCredits, toCredits, type Tier } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import { parseArgs } from 'node:util';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import type { CreditsService } from '../credits/credits.service.js';
 import {
   CreateAccountBody,
   CreateKeyBody,
@@ -10,10 +8,11 @@ import {
   UUID,
   UpdateAccountBody,
 } from './admin.dto.js';
+import type { ApiKeyInfo } from '../accounts/accounts.service.js';
+import type { AdminService } from './admin.service.js';
 
 export interface AdminCliDeps {
-  readonly accounts: AccountsService;
-  readonly credits: CreditsService;
+  readonly admin: AdminService;
   readonly print: (line: string) => void;
 }
 
@@ -36,7 +35,11 @@ Works on the configured database (DATABASE_URL, else PGLITE_DATA_DIR, default ./
 /** A mistake of the caller: printed as a message with exit code 2, never as a stack trace. */
 class UsageError extends Error {}
 
-const credits = (hundredths: number) => (hundredths / 100).toFixed(2);
+/** One key as `list-keys` and `show` print it. */
+function keyLine(k: ApiKeyInfo): string {
+  const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'live';
+  return `${k.id}  ${k.prefix}  ${state}${k.name ? `  (${k.name})` : ''}`;
+}
 
 function describeError(error: unknown): string {
   if (error instanceof DomainError && error.extra.errors?.length)
@@ -49,7 +52,7 @@ function describeError(error: unknown): string {
  * database directly, for operators with access to it. Returns the process exit code.
  */
 export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): Promise<number> {
-  const { accounts, print } = deps;
+  const { admin, print } = deps;
   let parsed;
   try {
     parsed = parseArgs({
@@ -79,13 +82,12 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
     if (!value) throw new UsageError(`${command} needs ${what}.`);
     return value;
   };
-  const accountId = async (index = 0) => {
+  const accountOf = async (index = 0) => {
     const id = arg(index, 'an account id');
     if (!UUID.test(id)) throw new UsageError(`"${id}" is not an account id (a UUID).`);
-    await accounts.getAccount(id).catch(() => {
-      throw new UsageError(`There is no account ${id}.`);
-    });
-    return id;
+    const account = await admin.findAccount(id);
+    if (!account) throw new UsageError(`There is no account ${id}.`);
+    return account;
   };
   const list = (value: string | undefined) =>
     value === undefined || value === 'none'
@@ -108,18 +110,15 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
             values.subscriptions === undefined ? undefined : list(values.subscriptions),
           credits: values.credits,
         });
-        const account = await accounts.createAccount({
-          ...input,
-          credits: input.credits ? Math.round(input.credits * 100) : undefined,
-        });
+        const account = await admin.createAccount(input);
         out(
           account,
-          `Created account ${account.id} (${account.name}, ${account.tier}, ${credits(account.balance)} credits).`,
+          `Created account ${account.id} (${account.name}, ${account.tier}, ${formatCredits(account.balance)} credits).`,
         );
         return 0;
       }
       case 'list-accounts': {
-        const all = await accounts.listAccounts();
+        const all = await admin.listAccounts();
         out(
           all,
           all.length === 0
@@ -127,29 +126,24 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
             : all
                 .map(
                   (a) =>
-                    `${a.id}  ${a.tier.padEnd(7)}  ${credits(a.balance).padStart(12)}  ${a.name}`,
+                    `${a.id}  ${a.tier.padEnd(7)}  ${formatCredits(a.balance).padStart(12)}  ${a.name}`,
                 )
                 .join('\n'),
         );
         return 0;
       }
       case 'show': {
-        const id = await accountId();
-        const account = await accounts.getAccount(id);
-        const keys = await accounts.listKeys(id);
-        const usage = await accounts.usage(id, 30);
+        const details = await admin.details(await accountOf());
+        const { keys, usage, ...account } = details;
         out(
-          { ...account, keys, usage },
+          details,
           [
             `Account   ${account.id}`,
             `Name      ${account.name}`,
             `Tier      ${account.tier}${account.subscriptions.length ? ` (subscriptions: ${account.subscriptions.join(', ')})` : ''}`,
-            `Balance   ${credits(account.balance)} credits`,
+            `Balance   ${formatCredits(account.balance)} credits`,
             `Keys      ${keys.length === 0 ? 'none' : keys.length}`,
-            ...keys.map(
-              (k) =>
-                `  ${k.id}  ${k.prefix}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'live'}${k.name ? `  (${k.name})` : ''}`,
-            ),
+            ...keys.map((k) => `  ${keyLine(k)}`),
             `Usage     ${usage.length === 0 ? 'none in the last 30 days' : 'last 30 days, per day and endpoint'}`,
             ...usage.map(
               (u) =>
@@ -160,37 +154,37 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
         return 0;
       }
       case 'set-tier': {
-        const id = await accountId();
+        const { id } = await accountOf();
         const { tier } = validateInput(UpdateAccountBody, { tier: arg(1, 'a tier') });
-        const account = await accounts.updateAccount(id, { tier: tier as Tier });
+        const account = await admin.updateAccount(id, { tier: tier as Tier });
         out(account, `Account ${id} is now ${account.tier}.`);
         return 0;
       }
       case 'set-subscriptions': {
-        const id = await accountId();
+        const { id } = await accountOf();
         const { subscriptions } = validateInput(UpdateAccountBody, {
           subscriptions: list(arg(1, 'subscriptions (a,b or none)')),
         });
-        const account = await accounts.updateAccount(id, { subscriptions: subscriptions ?? [] });
+        const account = await admin.updateAccount(id, { subscriptions: subscriptions ?? [] });
         out(account, `Account ${id} subscriptions: ${account.subscriptions.join(', ') || 'none'}.`);
         return 0;
       }
       case 'add-credits': {
-        const id = await accountId();
+        const { id } = await accountOf();
         const { credits: amount } = validateInput(TopUpBody, {
           credits: arg(1, 'an amount of credits'),
         });
-        const balance = await deps.credits.topUp(id, Math.round(amount * 100));
+        const balance = await admin.addCredits(id, amount);
         out(
-          { accountId: id, added: amount, balance: balance / 100 },
-          `Added ${amount.toFixed(2)} credits; the balance is ${credits(balance)}.`,
+          { accountId: id, added: amount, balance: toCredits(balance) },
+          `Added ${amount.toFixed(2)} credits; the balance is ${formatCredits(balance)}.`,
         );
         return 0;
       }
       case 'create-key': {
-        const id = await accountId();
+        const { id } = await accountOf();
         const { name } = validateInput(CreateKeyBody, { name: values.name });
-        const { key, info } = await accounts.createKey(id, name);
+        const { key, info } = await admin.createKey(id, name);
         out(
           { key, ...info },
           `New key ${info.id} for account ${id}:\n\n    ${key}\n\nStore it now: only its hash is kept, so it cannot be shown again.`,
@@ -198,24 +192,13 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
         return 0;
       }
       case 'list-keys': {
-        const keys = await accounts.listKeys(await accountId());
-        out(
-          keys,
-          keys.length === 0
-            ? 'No keys.'
-            : keys
-                .map(
-                  (k) =>
-                    `${k.id}  ${k.prefix}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'live'}${k.name ? `  (${k.name})` : ''}`,
-                )
-                .join('\n'),
-        );
+        const keys = await admin.listKeys((await accountOf()).id);
+        out(keys, keys.length === 0 ? 'No keys.' : keys.map(keyLine).join('\n'));
         return 0;
       }
       case 'revoke-key': {
         const id = arg(0, 'a key id');
-        if (!UUID.test(id) || !(await accounts.revokeKey(id)))
-          throw new UsageError(`There is no live key ${id}.`);
+        if (!(await admin.revokeKey(id))) throw new UsageError(`There is no live key ${id}.`);
         out(
           { revoked: id },
           `Revoked key ${id}; it stops working at once (other gateway replicas within 5 s).`,

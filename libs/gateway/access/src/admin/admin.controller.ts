@@ -15,18 +15,10 @@ import { InjectConfig } from '@nl/platform-config';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import type { FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AccountsService } from '../accounts/accounts.service.js';
-import { CreditsService } from '../credits/credits.service.js';
+import { toCredits } from '@nl/contracts-core';
 import { GATEWAY_CONFIG, type GatewaySettings } from '../gateway.config.js';
-import {
-  CreateAccountBody,
-  CreateKeyBody,
-  TopUpBody,
-  UUID,
-  UpdateAccountBody,
-} from './admin.dto.js';
-
-const hundredths = (credits: number) => Math.round(credits * 100);
+import { CreateAccountBody, CreateKeyBody, TopUpBody, UpdateAccountBody } from './admin.dto.js';
+import { AdminService } from './admin.service.js';
 
 /** Fixed-length digests, so the constant-time comparison never sees buffers of two lengths. */
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
@@ -39,43 +31,33 @@ const digest = (text: string) => createHash('sha256').update(text, 'utf8').diges
 @Controller('admin')
 export class AdminController {
   constructor(
-    private readonly accounts: AccountsService,
-    private readonly credits: CreditsService,
+    private readonly admin: AdminService,
     @InjectConfig(GATEWAY_CONFIG) private readonly settings: GatewaySettings,
   ) {}
 
   @Get('accounts')
   async list(@Req() request: FastifyRequest) {
     this.guard(request);
-    return { accounts: await this.accounts.listAccounts() };
+    return { accounts: await this.admin.listAccounts() };
   }
 
   @Post('accounts')
   async create(@Req() request: FastifyRequest, @Body() body: unknown) {
     this.guard(request);
-    const input = this.valid(CreateAccountBody, body);
-    return this.accounts.createAccount({
-      ...input,
-      credits: input.credits ? hundredths(input.credits) : undefined,
-    });
+    return this.admin.createAccount(this.valid(CreateAccountBody, body));
   }
 
   @Get('accounts/:id')
   async show(@Req() request: FastifyRequest, @Param('id') id: string) {
     this.guard(request);
-    const account = await this.found(id);
-    return {
-      ...account,
-      keys: await this.accounts.listKeys(id),
-      usage: await this.accounts.usage(id, 30),
-    };
+    return this.admin.details(await this.found(id));
   }
 
   @Patch('accounts/:id')
   async update(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
     this.guard(request);
     await this.found(id);
-    return this.accounts.updateAccount(id, this.valid(UpdateAccountBody, body));
+    return this.admin.updateAccount(id, this.valid(UpdateAccountBody, body));
   }
 
   @Post('accounts/:id/credits')
@@ -84,7 +66,7 @@ export class AdminController {
     this.guard(request);
     await this.found(id);
     const { credits } = this.valid(TopUpBody, body);
-    return { balance: (await this.credits.topUp(id, hundredths(credits))) / 100 };
+    return { balance: toCredits(await this.admin.addCredits(id, credits)) };
   }
 
   /** The plain key is in this answer only; it is never stored or shown again. */
@@ -93,13 +75,13 @@ export class AdminController {
     this.guard(request);
     await this.found(id);
     const { name } = this.valid(CreateKeyBody, body ?? {});
-    return this.accounts.createKey(id, name);
+    return this.admin.createKey(id, name);
   }
 
   @Delete('keys/:id')
   async revoke(@Req() request: FastifyRequest, @Param('id') id: string) {
     this.guard(request);
-    if (!UUID.test(id) || !(await this.accounts.revokeKey(id)))
+    if (!(await this.admin.revokeKey(id)))
       throw new DomainError('not_found', 'No live key with that id.');
     return { revoked: id };
   }
@@ -117,9 +99,8 @@ export class AdminController {
   }
 
   private async found(id: string) {
-    if (!UUID.test(id)) throw new DomainError('not_found', 'No account with that id.');
-    return this.accounts.getAccount(id).catch(() => {
-      throw new DomainError('not_found', 'No account with that id.');
-    });
+    const account = await this.admin.findAccount(id);
+    if (!account) throw new DomainError('not_found', 'No account with that id.');
+    return account;
   }
 }

@@ -1,8 +1,10 @@
 import { Controller, Get, Res, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
+import { toCredits } from '@nl/contracts-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
+import { endpointAccess } from '../accounts/endpoint-access.js';
 import { RateLimits } from '../limits/rate-limits.js';
 import { authenticate } from '../steps/auth.step.js';
 import { enforceRateLimit } from '../steps/rate-limit.step.js';
@@ -56,21 +58,17 @@ export class AccountController {
       name: account.name,
       tier: account.tier,
       subscriptions: [...account.subscriptions],
-      balance: account.balance / 100,
+      balance: toCredits(account.balance),
       endpoints: ENDPOINT_CATALOG.map((e) => {
-        const limit = e.limits[account.tier];
-        const gated =
-          Boolean(e.subscription) &&
-          account.tier === 'paid' &&
-          !account.subscriptions.includes(e.subscription as string);
+        const access = endpointAccess(e, account);
         return {
           id: e.id,
           method: e.method,
           paths: [...e.paths],
-          price: e.price.fresh / 100,
-          cached_price: e.price.cached / 100,
-          limit_per_minute: limit === undefined || gated ? null : limit,
-          available: limit !== undefined && !gated,
+          price: toCredits(e.price.fresh),
+          cached_price: toCredits(e.price.cached),
+          limit_per_minute: access.available ? access.limitPerMinute : null,
+          available: access.available,
         };
       }),
     };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { GatewayCall, GatewayStep } from '@nl/gateway-core';
+import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
@@ -59,8 +59,11 @@ export async function authenticate(
   }
 }
 
+/** The authenticated key's owner, set by the auth step for every step after it. */
+export const KEY_OWNER = new StateKey<KeyOwner>('owner');
+
 export function ownerOf(call: GatewayCall): KeyOwner {
-  return call.state['owner'] as KeyOwner;
+  return call.state.require(KEY_OWNER);
 }
 
 /**
@@ -74,6 +77,6 @@ export class AuthStep implements GatewayStep {
   constructor(private readonly accounts: AccountsService) {}
 
   async before(call: GatewayCall): Promise<void> {
-    call.state['owner'] = await authenticate(this.accounts, call.request, call.reply);
+    call.state.set(KEY_OWNER, await authenticate(this.accounts, call.request, call.reply));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { formatCredits, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
-import type { ReplyEnvelope } from '@nl/contracts-core';
+import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
+import { formatCredits, type ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError, databaseUnavailable, isDatabaseUnavailable } from '@nl/platform-errors';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -11,6 +11,9 @@ import { ownerOf } from './auth.step.js';
  * all, well inside the 30 s after which the sweeper would release the reservation).
  */
 export const SETTLE_RETRY_DELAYS_MS = [100, 250, 500, 1_000, 1_500];
+
+/** The open reservation of this call, settled or released after it. */
+const CHARGE_ID = new StateKey<string>('chargeId');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,14 +51,14 @@ export class CreditsStep implements GatewayStep {
         `This call costs ${formatCredits(price)} credits; the balance is ${formatCredits(balance)}.`,
       );
     }
-    call.state['chargeId'] = reserved.chargeId;
+    call.state.set(CHARGE_ID, reserved.chargeId);
   }
 
   async after(
     call: GatewayCall,
     outcome: { status: number; reply?: ReplyEnvelope },
   ): Promise<void> {
-    const chargeId = call.state['chargeId'] as string | undefined;
+    const chargeId = call.state.get(CHARGE_ID);
     if (!chargeId) return;
     const ok = outcome.status >= 200 && outcome.status < 300;
     if (!ok) {

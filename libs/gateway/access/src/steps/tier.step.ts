@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { TIER_NAMES } from '@nl/contracts-core';
 import type { GatewayCall, GatewayStep } from '@nl/gateway-core';
 import { DomainError } from '@nl/platform-errors';
+import { endpointAccess } from '../accounts/endpoint-access.js';
 import { ownerOf } from './auth.step.js';
-
-const NAMES = { free: 'Free', trial: 'Trial', paid: 'Paid', premium: 'Premium' } as const;
 
 /** Step 4: the tier must have a limit for the endpoint; Paid needs the endpoint's subscription. */
 @Injectable()
@@ -13,21 +13,13 @@ export class TierStep implements GatewayStep {
   async before(call: GatewayCall): Promise<void> {
     const owner = ownerOf(call);
     const { endpoint } = call;
-    if (endpoint.limits[owner.tier] === undefined) {
-      throw new DomainError(
-        'forbidden',
-        `The ${NAMES[owner.tier]} tier does not include ${endpoint.paths[0]}.`,
-      );
-    }
-    if (
-      endpoint.subscription &&
-      owner.tier === 'paid' &&
-      !owner.subscriptions.includes(endpoint.subscription)
-    ) {
-      throw new DomainError(
-        'forbidden',
-        `${endpoint.paths[0]} needs the ${endpoint.subscription} subscription (or the Premium tier).`,
-      );
-    }
+    const access = endpointAccess(endpoint, owner);
+    if (access.available) return;
+    throw new DomainError(
+      'forbidden',
+      access.missing === 'tier'
+        ? `The ${TIER_NAMES[owner.tier]} tier does not include ${endpoint.paths[0]}.`
+        : `${endpoint.paths[0]} needs the ${endpoint.subscription} subscription (or the Premium tier).`,
+    );
   }
 }

@@ -1,7 +1,8 @@
 import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CallState } from './call-state.js';
 
-/** What the pipeline knows about one call; steps may add to `state`. */
+/** What the pipeline knows about one call; steps add what they learn to `state`. */
 export interface GatewayCall {
   readonly endpoint: EndpointDefinition;
   readonly request: FastifyRequest;
@@ -9,7 +10,7 @@ export interface GatewayCall {
   readonly requestId: string;
   /** The validated input that is forwarded to the service. */
   readonly input: unknown;
-  readonly state: Record<string, unknown>;
+  readonly state: CallState;
 }
 
 /**

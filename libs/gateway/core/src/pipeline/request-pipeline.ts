@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS } from '../errors/error-status.js';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
 import { sendError } from '../errors/problem.js';
+import { CallState } from './call-state.js';
 import { GATEWAY_STEPS, type GatewayCall, type GatewayStep } from './gateway-step.js';
 import { requestIdOf } from './request-id.js';
 
@@ -70,7 +71,7 @@ export class RequestPipeline {
       const input = endpoint.request
         ? validateInput(endpoint.request, inputOf(endpoint, request))
         : inputOf(endpoint, request);
-      call = { endpoint, request, reply, requestId, input, state: {} };
+      call = { endpoint, request, reply, requestId, input, state: new CallState() };
       const head = request.method === 'HEAD';
       for (const [index, step] of this.steps.entries()) {
         if (head && !step.runsForHead) continue;

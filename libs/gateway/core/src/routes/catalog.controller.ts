@@ -12,7 +12,7 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ProblemDetails, type EndpointDefinition } from '@nl/contracts-core';
+import { ProblemDetails, toCredits, type EndpointDefinition } from '@nl/contracts-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequestPipeline } from '../pipeline/request-pipeline.js';
 import { describeEndpoint } from './endpoint-description.js';
@@ -154,8 +154,8 @@ export function createCatalogController(catalog: readonly EndpointDefinition[]):
           description: describeEndpoint(endpoint),
         }),
         ApiExtension('x-price-credits', {
-          fresh: endpoint.price.fresh / 100,
-          cached: endpoint.price.cached / 100,
+          fresh: toCredits(endpoint.price.fresh),
+          cached: toCredits(endpoint.price.cached),
         }),
         ApiExtension('x-rate-limits-per-minute', endpoint.limits),
         ApiExtension('x-x402', endpoint.x402),

@@ -1,5 +1,5 @@
 import { findEndpoint } from '@nl/contracts-catalog';
-import { describeEndpoint, formatCredits } from './endpoint-description.js';
+import { describeEndpoint } from './endpoint-description.js';
 
 describe(describeEndpoint.name, () => {
   it('should state price, cached price, limits per tier, cache and x402', () => {
@@ -17,16 +17,5 @@ describe(describeEndpoint.name, () => {
     );
     expect(sut).toContain('**Pay per request (x402):** not accepted');
     expect(sut).toContain('**Cache:** 5 min');
-  });
-});
-
-describe(formatCredits.name, () => {
-  it('should print hundredths as credits with two decimals', () => {
-    expect([formatCredits(10), formatCredits(50), formatCredits(1000), formatCredits(0)]).toEqual([
-      '0.10',
-      '0.50',
-      '10.00',
-      '0.00',
-    ]);
   });
 });

@@ -1,15 +1,4 @@
-import { TIERS, type EndpointDefinition, type Tier } from '@nl/contracts-core';
-
-const TIER_NAMES: Record<Tier, string> = {
-  free: 'Free',
-  trial: 'Trial',
-  paid: 'Paid',
-  premium: 'Premium',
-};
-
-export function formatCredits(hundredths: number): string {
-  return (hundredths / 100).toFixed(2);
-}
+import { TIERS, TIER_NAMES, formatCredits, type EndpointDefinition } from '@nl/contracts-core';
 
 function formatDuration(ms: number): string {
   if (ms % 86_400_000 === 0) return `${ms / 86_400_000} day${ms === 86_400_000 ? '' : 's'}`;

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { toHundredths } from '@nl/contracts-core';
+import { AccountsService, type Account } from '../accounts/accounts.service.js';
+import { CreditsService } from '../credits/credits.service.js';
+import { UUID, type CreateAccountBody, type UpdateAccountBody } from './admin.dto.js';
+
+/**
+ * Account administration, shared by the `/admin` HTTP API and the `npm run admin` CLI: both
+ * validate their input into the same DTOs and call these. Amounts come in as credits; accounts
+ * and balances go out as the accounts service keeps them (hundredths).
+ */
+@Injectable()
+export class AdminService {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly credits: CreditsService,
+  ) {}
+
+  listAccounts(): Promise<Account[]> {
+    return this.accounts.listAccounts();
+  }
+
+  /** The account, or null for an id that is no UUID or names no account. */
+  async findAccount(id: string): Promise<Account | null> {
+    return UUID.test(id) ? this.accounts.findAccount(id) : null;
+  }
+
+  createAccount(input: CreateAccountBody): Promise<Account> {
+    return this.accounts.createAccount({
+      ...input,
+      credits: input.credits ? toHundredths(input.credits) : undefined,
+    });
+  }
+
+  /** The account with its keys and the usage of the last 30 days. */
+  async details(account: Account) {
+    return {
+      ...account,
+      keys: await this.accounts.listKeys(account.id),
+      usage: await this.accounts.usage(account.id, 30),
+    };
+  }
+
+  updateAccount(id: string, change: UpdateAccountBody): Promise<Account> {
+    return this.accounts.updateAccount(id, change);
+  }
+
+  /** Adds credits; answers the new balance in hundredths. */
+  addCredits(id: string, credits: number): Promise<number> {
+    return this.credits.topUp(id, toHundredths(credits));
+  }
+
+  createKey(accountId: string, name?: string) {
+    return this.accounts.createKey(accountId, name);
+  }
+
+  listKeys(accountId: string) {
+    return this.accounts.listKeys(accountId);
+  }
+
+  /** False when there is no live key with that id. */
+  async revokeKey(id: string): Promise<boolean> {
+    return UUID.test(id) && this.accounts.revokeKey(id);
+  }
+}
