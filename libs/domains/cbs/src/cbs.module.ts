@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CacheModule } from '@nl/platform-cache';
 import { CbsDatasetEntity, SbiCodeEntity } from './persistence/sbi-code.entity.js';
 import { SbiHandler } from './sbi/sbi.handler.js';
-import { SbiImport } from './sbi/sbi-import.js';
+import { SbiImport } from './upstream/sbi/sbi.dataset.js';
 import { SbiRepository } from './sbi/sbi.repository.js';
 import { SbiService } from './sbi/sbi.service.js';
 

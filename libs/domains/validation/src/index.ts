@@ -1,4 +1,4 @@
-export * from './disposable/disposable-domains.js';
+export * from './upstream/disposable/disposable.dataset.js';
 export * from './disposable/disposable.service.js';
 export * from './validation.app.js';
 export * from './validation.config.js';

@@ -4,11 +4,15 @@ import { DatabaseModule } from '@nl/platform-database';
 import { HealthModule } from '@nl/platform-health';
 import { LoggingModule } from '@nl/platform-logging';
 import { BACKING, silentLogger, testConfig } from '@nl/testing';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DataSource } from 'typeorm';
 import { CBS_DATABASE } from '../cbs.database.js';
 import { CbsModule } from '../cbs.module.js';
-import { SBI_SNAPSHOT, SbiImport, type SbiSourceRow } from './sbi-import.js';
+import { SBI_SNAPSHOT, SbiImport } from '../upstream/sbi/sbi.dataset.js';
+import type { SbiSourceRow } from '../upstream/sbi/sbi.types.js';
 import { SbiRepository } from './sbi.repository.js';
 
 describe.each(['standalone', 'distributed'] as const)('SBI persistence (%s profile)', (profile) => {
@@ -52,9 +56,10 @@ describe.each(['standalone', 'distributed'] as const)('SBI persistence (%s profi
     });
 
     it('should not load the same snapshot twice', async () => {
-      expect(await module.get(SbiImport).load(await readFile(SBI_SNAPSHOT))).toEqual({
-        loaded: false,
-        rows: 1954,
+      expect(await module.get(SbiImport).load(SBI_SNAPSHOT.href)).toMatchObject({
+        ok: true,
+        changed: false,
+        size: 1954,
       });
     });
 
@@ -66,14 +71,41 @@ describe.each(['standalone', 'distributed'] as const)('SBI persistence (%s profi
         const changed = rows.map((r) =>
           r.code === '6210' ? { ...r, title_en: 'Programming (changed)' } : r,
         );
+        const dir = await mkdtemp(join(tmpdir(), 'sbi-'));
+        const file = join(dir, 'sbi2025.json');
+        await writeFile(file, JSON.stringify(changed));
         const importer = module.get(SbiImport);
-        expect(await importer.load(Buffer.from(JSON.stringify(changed)))).toEqual({
-          loaded: true,
-          rows: 1954,
-        });
-        expect((await sut.lookup('6210'))?.title_en).toBe('Programming (changed)');
-        await importer.load(await readFile(SBI_SNAPSHOT));
+        try {
+          expect(await importer.load(pathToFileURL(file).href)).toMatchObject({
+            ok: true,
+            changed: true,
+            size: 1954,
+          });
+          expect((await sut.lookup('6210'))?.title_en).toBe('Programming (changed)');
+          expect(importer.dataset.stats()).toMatchObject({ size: 1954, source: 'snapshot' });
+        } finally {
+          await importer.load(SBI_SNAPSHOT.href);
+          await rm(dir, { recursive: true, force: true });
+        }
         expect((await sut.lookup('6210'))?.title_en).toBe('Computer programming activities');
+      });
+
+      it('should keep the loaded codes when a snapshot is inconsistent', async () => {
+        const rows = JSON.parse((await readFile(SBI_SNAPSHOT)).toString()) as SbiSourceRow[];
+        const dir = await mkdtemp(join(tmpdir(), 'sbi-'));
+        const file = join(dir, 'sbi2025.json');
+        await writeFile(file, JSON.stringify(rows.filter((r) => r.code !== '62')));
+        try {
+          expect(await module.get(SbiImport).load(pathToFileURL(file).href)).toEqual({
+            ok: false,
+            reason: 'code 621 has parent 62, which is not listed',
+          });
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+        expect((await sut.lookup('62'))?.title_en).toBe(
+          'Computer programming, consultancy and related activities',
+        );
       });
     }
   });

@@ -4,11 +4,12 @@ import { replyEnvelope } from '@nl/platform-cache';
 import type { DisposableResponse } from '@nl/contracts-validation';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
+import { refreshEvery, refreshLogged, registerDatasetHealth } from '@nl/platform-dataset';
 import { HealthRegistry } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { domainPartOf } from '../email/domain-part.js';
 import { VALIDATION_CONFIG, type ValidationSettings } from '../validation.config.js';
-import { DisposableDomains } from './disposable-domains.js';
+import { DisposableDomains, listFiles } from '../upstream/disposable/disposable.dataset.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -20,7 +21,7 @@ const HOUR_MS = 3_600_000;
 @Injectable()
 export class DisposableService implements OnModuleInit, OnApplicationShutdown {
   readonly list = new DisposableDomains();
-  private timer?: NodeJS.Timeout;
+  private stopRefreshing = () => undefined as void;
 
   constructor(
     @InjectConfig(VALIDATION_CONFIG) private readonly settings: ValidationSettings,
@@ -40,28 +41,27 @@ export class DisposableService implements OnModuleInit, OnApplicationShutdown {
       },
       'disposable-domain list loaded',
     );
-    this.health.register({
-      name: 'disposable-domains',
-      check: () => Promise.resolve({ status: 'up', ...this.list.stats() }),
-    });
-    const { denyUrls, refreshHours } = this.settings.disposable;
-    if (denyUrls.length > 0) {
-      this.timer = setInterval(() => void this.refresh(), refreshHours * HOUR_MS).unref();
-    }
+    registerDatasetHealth(this.health, this.list.dataset);
+    this.stopRefreshing = refreshEvery(
+      this.list.dataset,
+      this.files(),
+      this.settings.disposable.refreshHours * HOUR_MS,
+      this.logger,
+    );
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopRefreshing();
   }
 
   /** Downloads the configured lists now; the old list stays when anything is wrong. */
-  async refresh() {
+  refresh() {
+    return refreshLogged(this.list.dataset, this.files(), this.logger);
+  }
+
+  private files() {
     const { denyUrls, allowUrls } = this.settings.disposable;
-    const result = await this.list.refresh({ deny: [...denyUrls], allow: [...allowUrls] });
-    if (result.ok) this.logger.info({ ...result }, 'disposable-domain list refreshed');
-    else
-      this.logger.warn({ ...result }, 'disposable-domain refresh failed; keeping the current list');
-    return result;
+    return listFiles({ deny: denyUrls, allow: allowUrls });
   }
 
   isDisposable(domain: string): boolean {
@@ -81,7 +81,7 @@ export class DisposableService implements OnModuleInit, OnApplicationShutdown {
     const stats = this.list.stats();
     return replyEnvelope('disposable-domains', {
       state: 'miss',
-      fetchedAt: stats.loadedAt,
+      fetchedAt: stats.loadedAt ?? new Date().toISOString(),
       value: {
         disposable,
         email,

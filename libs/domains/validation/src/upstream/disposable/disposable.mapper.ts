@@ -1,0 +1,44 @@
+import { domainToASCII } from 'node:url';
+import { parse } from 'tldts';
+import type { DomainLists, ListPart } from './disposable.types.js';
+
+const HOST = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)+$/;
+
+/**
+ * Domains of a list file, lower-case A-labels: plain text (one per line, `#` comments) or a
+ * JSON array of strings. Entries that are no registrable domain under a known public suffix
+ * are dropped: upstream lists carry scraping debris such as `backToTopButton.style.display`.
+ */
+export function parseDomainList(text: string): string[] {
+  const trimmed = text.trimStart();
+  const raw: unknown[] = trimmed.startsWith('[')
+    ? (JSON.parse(trimmed) as unknown[])
+    : text.split('\n');
+  const out: string[] = [];
+  for (const item of raw) {
+    if (typeof item !== 'string') continue;
+    const line = item.replace(/#.*$/, '').trim().toLowerCase().replace(/\.$/, '');
+    if (!line) continue;
+    const ascii = [...line].every((c) => c.charCodeAt(0) <= 0x7f) ? line : domainToASCII(line);
+    if (!ascii || ascii.length > 253 || !HOST.test(ascii)) continue;
+    const info = parse(ascii);
+    if (!info.domain || (!info.isIcann && !info.isPrivate)) continue;
+    out.push(ascii);
+  }
+  return out;
+}
+
+/**
+ * The lists from the domains of every file, by part. A part that had no files in this load
+ * keeps the lists in use: the shipped allowlist stays in force unless allowlists are configured.
+ */
+export function toDomainLists(
+  parts: ReadonlyMap<ListPart, readonly string[]>,
+  previous: DomainLists | undefined,
+): DomainLists {
+  const pick = (part: ListPart) => {
+    const domains = parts.get(part);
+    return domains ? new Set(domains) : (previous?.[part] ?? new Set<string>());
+  };
+  return { deny: pick('deny'), allow: pick('allow') };
+}

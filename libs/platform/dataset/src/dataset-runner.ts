@@ -1,0 +1,45 @@
+import type { HealthRegistry } from '@nl/platform-health';
+import type { Logger } from '@nl/platform-logging';
+import type { Dataset, DatasetFile, LoadResult } from './dataset.js';
+
+/** Puts a dataset's size, version, age and last refresh into `/health/ready`. */
+export function registerDatasetHealth(
+  health: HealthRegistry,
+  dataset: Dataset<unknown, unknown>,
+): void {
+  health.register({
+    name: dataset.name,
+    check: () => Promise.resolve({ status: 'up', ...dataset.stats() }),
+  });
+}
+
+/** A refresh with one log line for what happened: changed, unchanged, or kept after a failure. */
+export async function refreshLogged<Item, Data>(
+  dataset: Dataset<Item, Data>,
+  files: readonly DatasetFile[],
+  logger: Logger,
+): Promise<LoadResult> {
+  const result = await dataset.refresh(files);
+  const fields = { dataset: dataset.name, ...result };
+  if (!result.ok)
+    logger.warn(fields, `${dataset.name} refresh failed; keeping the current version`);
+  else if (result.changed) logger.info(fields, `${dataset.name} refreshed`);
+  else logger.debug(fields, `${dataset.name} unchanged`);
+  return result;
+}
+
+/**
+ * Refreshes every `everyMs` until the returned stop function is called; the timer does not keep
+ * the process alive. Without files it does nothing.
+ */
+export function refreshEvery<Item, Data>(
+  dataset: Dataset<Item, Data>,
+  files: readonly DatasetFile[],
+  everyMs: number,
+  logger: Logger,
+): () => void {
+  if (files.length === 0) return () => undefined;
+  const timer = setInterval(() => void refreshLogged(dataset, files, logger), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
