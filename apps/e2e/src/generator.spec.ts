@@ -1,0 +1,162 @@
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// `npm run new-domain` run into a copy of this checkout: the generated domain compiles, lints,
+// builds and answers its health check in the standalone app; an existing contracts lib (kvk)
+// is left byte for byte as it was; a second run for the same name changes nothing.
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ENV = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_OPTIONS: '' };
+
+/** The checkout's files as git sees them (tracked and new, not ignored), in a temp folder. */
+function copyOfCheckout(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'new-domain-'));
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT })
+    .toString()
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files.filter((f) => existsSync(join(ROOT, f)))) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    copyFileSync(join(ROOT, file), join(dir, file));
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+function generate(dir: string, name: string) {
+  return spawnSync(process.execPath, ['tools/generator/new-domain.mjs', name], {
+    cwd: dir,
+    env: ENV,
+    encoding: 'utf8',
+  });
+}
+
+/** A digest of every file below the given folders: what a run changed, in one string. */
+function digestOf(dir: string, folders: readonly string[]): string {
+  const hash = createHash('sha256');
+  const walk = (path: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = join(path, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(full).update(readFileSync(full));
+    }
+  };
+  for (const folder of folders) walk(join(dir, folder));
+  return hash.digest('hex');
+}
+
+function run(dir: string, command: string, args: string[]): string {
+  const result = spawnSync(command, args, { cwd: dir, env: ENV, encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return address.port;
+}
+
+async function readiness(port: number, app: ChildProcess): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 120 && app.exitCode === null; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      if (res.ok) return ((await res.json()) as { checks: Record<string, unknown> }).checks;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the standalone app with the generated domains never became ready');
+}
+
+describe('npm run new-domain', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = copyOfCheckout();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('should refuse a bad name and a name that is taken, writing nothing', () => {
+    const before = digestOf(dir, ['libs', 'apps', 'k8s', 'docker']);
+    expect(generate(dir, 'Bad-Name')).toMatchObject({ status: 2, stderr: /no domain name/ });
+    expect(generate(dir, 'rdw')).toMatchObject({ status: 2, stderr: /libs\/domains\/rdw exists/ });
+    expect(digestOf(dir, ['libs', 'apps', 'k8s', 'docker'])).toBe(before);
+  });
+
+  it('should generate a domain that compiles, lints, builds and answers its health check', async () => {
+    const kvkBefore = digestOf(dir, ['libs/contracts/kvk']);
+    expect(generate(dir, 'demo')).toMatchObject({ status: 0, stdout: /Created the demo domain/ });
+
+    const unchanged = digestOf(dir, ['libs', 'apps', 'k8s', 'docker']);
+    expect(generate(dir, 'demo')).toMatchObject({ status: 2, stderr: /exists already/ });
+    expect(digestOf(dir, ['libs', 'apps', 'k8s', 'docker'])).toBe(unchanged);
+
+    // A domain whose contracts were written before it: they stay exactly as they are.
+    expect(generate(dir, 'kvk')).toMatchObject({ status: 0, stdout: /Created the kvk domain/ });
+    expect(digestOf(dir, ['libs/contracts/kvk'])).toBe(kvkBefore);
+
+    run(dir, process.execPath, [
+      'node_modules/typescript/bin/tsc',
+      '-p',
+      'tsconfig.json',
+      '--noEmit',
+    ]);
+    run(dir, 'npx', ['nx', 'show', 'projects']);
+    const generated = ['demo', 'kvk'].flatMap((d) => [`libs/domains/${d}`, `apps/${d}`]);
+    run(dir, 'npx', ['eslint', ...generated, 'libs/contracts/demo', '--max-warnings=0']);
+    run(dir, 'npx', ['prettier', '--check', ...generated, 'libs/contracts/demo', 'k8s', 'docker']);
+    const layout = spawnSync(
+      'npx',
+      ['jest', '-c', 'apps/e2e/jest.config.cjs', 'apps/e2e/src/domain-layout.spec.ts'],
+      {
+        cwd: dir,
+        env: {
+          ...ENV,
+          NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning',
+        },
+        encoding: 'utf8',
+      },
+    );
+    expect({ status: layout.status, out: layout.stderr }).toMatchObject({
+      status: 0,
+      out: expect.stringContaining('the demo domain'),
+    });
+    run(dir, process.execPath, ['tools/scripts/build.mjs']);
+    expect(readFileSync(join(dir, '.env.example'), 'utf8')).toContain('DEMO_URL');
+
+    const port = await freePort();
+    const app = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], {
+      cwd: dir,
+      env: { ...ENV, PORT: String(port), PGLITE_DATA_DIR: join(dir, '.data'), LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    try {
+      const checks = await readiness(port, app);
+      expect(checks).toMatchObject({
+        'upstream:demo': { status: 'up', configured: false },
+        'upstream:kvk': { status: 'up', configured: false },
+      });
+    } finally {
+      app.kill('SIGTERM');
+    }
+  }, 300_000);
+});

@@ -1,0 +1,114 @@
+// `npm run new-domain -- <name>`: a new domain in the one template layout, registered everywhere
+// a domain must be (README "Adding a domain"). Nothing is written unless every file can be:
+// existing files are never overwritten, and an existing contracts lib is left as it is.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contractsFiles, fakeFiles } from './templates/contracts.mjs';
+import { domainFiles } from './templates/domain.mjs';
+import { GeneratorError, registrations } from './registrations.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const RESERVED = new Set(['core', 'catalog', 'gateway', 'standalone', 'e2e', 'faults', 'testing']);
+
+const read = (path) => readFileSync(join(ROOT, path), 'utf8');
+
+function spellings(name) {
+  if (!/^[a-z][a-z0-9]{1,20}$/.test(name))
+    throw new GeneratorError(
+      `"${name ?? ''}" is no domain name: 2 to 21 lower-case letters and digits, a letter first.`,
+    );
+  if (RESERVED.has(name)) throw new GeneratorError(`"${name}" is reserved.`);
+  return { name, Name: name[0].toUpperCase() + name.slice(1), NAME: name.toUpperCase() };
+}
+
+/** What an existing contracts lib offers the capability: its first subject and catalog row. */
+function existingContracts(n) {
+  const src = `libs/contracts/${n.name}/src`;
+  const subjectsPath = `${src}/${n.name}.subjects.ts`;
+  if (!existsSync(join(ROOT, subjectsPath)))
+    throw new GeneratorError(`${subjectsPath} is missing: write its subjects and queue first.`);
+  const subjects = read(subjectsPath);
+  const subject = new RegExp(`${n.NAME}_SUBJECTS = \\{\\s*(\\w+):`).exec(subjects)?.[1];
+  if (!subject || !subjects.includes(`${n.NAME}_QUEUE`))
+    throw new GeneratorError(`${subjectsPath} needs ${n.NAME}_SUBJECTS and ${n.NAME}_QUEUE.`);
+  const endpoint = /export const (\w+_ENDPOINT) = /.exec(
+    read(`${src}/${n.name}.endpoints.ts`),
+  )?.[1];
+  if (!endpoint) throw new GeneratorError(`libs/contracts/${n.name} has no *_ENDPOINT row.`);
+  return { query: null, subject, endpoint };
+}
+
+function plan(name) {
+  const n = spellings(name);
+  for (const taken of [`libs/domains/${n.name}`, `apps/${n.name}`])
+    if (existsSync(join(ROOT, taken))) throw new GeneratorError(`${taken} exists already.`);
+  const newContracts = !existsSync(join(ROOT, `libs/contracts/${n.name}`));
+  const c = newContracts
+    ? { query: `${n.Name}LookupQuery`, subject: 'lookup', endpoint: `${n.NAME}_LOOKUP_ENDPOINT` }
+    : existingContracts(n);
+  const created = {
+    ...(newContracts && contractsFiles(n)),
+    ...domainFiles(n, c),
+    ...fakeFiles(n),
+  };
+  const clashes = Object.keys(created).filter((path) => existsSync(join(ROOT, path)));
+  if (clashes.length > 0)
+    throw new GeneratorError(`these files exist already:\n  ${clashes.join('\n  ')}`);
+  const edited = registrations(n, { read, exists: (p) => existsSync(join(ROOT, p)), newContracts });
+  return { n, created, edited, newContracts };
+}
+
+function write(files) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(ROOT, path)), { recursive: true });
+    writeFileSync(join(ROOT, path), text);
+  }
+}
+
+function run(command, args) {
+  execFileSync(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function main(argv) {
+  const { n, created, edited, newContracts } = plan(argv[0]);
+  write(created);
+  write(edited);
+  const touched = [...Object.keys(created), ...Object.keys(edited)];
+  run(join(ROOT, 'node_modules/.bin/prettier'), ['--write', '--log-level=warn', ...touched]);
+  run(process.execPath, ['tools/scripts/build.mjs']);
+  run(process.execPath, ['dist/tools/config/write-env-docs.js']);
+  const lib = `libs/domains/${n.name}/src`;
+  process.stdout.write(
+    [
+      `Created the ${n.name} domain (${touched.length} files written or registered; .env.example and the README table regenerated).`,
+      '',
+      'Fill in, in this order (every TODO in these files):',
+      newContracts
+        ? `  libs/contracts/${n.name}/src/${n.name}.endpoints.ts   the catalog rows (price, TTL, limits, texts)`
+        : `  libs/contracts/${n.name}/src/                the request/response DTOs the rows lack`,
+      newContracts
+        ? `  libs/contracts/${n.name}/src/${n.name}.{requests,responses}.ts   the DTOs`
+        : null,
+      `  ${lib}/upstream/${n.name}/${n.name}.types.ts   the upstream's raw fields`,
+      `  ${lib}/upstream/${n.name}/${n.name}.mapper.ts  (+ .mapper.spec.ts on recorded rows)`,
+      `  ${lib}/upstream/${n.name}/${n.name}.client.ts  the upstream's paths, limits, errors`,
+      `  ${lib}/lookup/lookup.service.ts   (rename the capability to what it is)`,
+      `  ${lib}/${n.name}.config.ts        its variables, defaults and descriptions`,
+      `  libs/testing/src/samples/${n.name}/    real recordings with provenance; the fake serves them`,
+      '',
+      'Then: npm run env-docs, npm run openapi, npm test.',
+    ]
+      .filter((line) => line !== null)
+      .join('\n') + '\n',
+  );
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof GeneratorError)) throw error;
+  process.stderr.write(`new-domain: ${error.message}\n`);
+  process.exit(2);
+}

@@ -1,0 +1,300 @@
+// The files of a new domain lib and its app, in the one layout every domain has (README
+// "Adding a domain"). `n` holds the name in its spellings: name, Name, NAME.
+
+const jestUnit = (project, depth) => `module.exports = {
+  displayName: '${project}',
+  preset: '${'../'.repeat(depth)}jest.preset.cjs',
+  rootDir: __dirname,
+  // Integration specs (real database, servers, fakes) run in the \`test:int\` target.
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};
+`;
+
+const jestInt = (
+  project,
+  depth,
+) => `// Integration specs of ${project}: real databases, transports and fake upstreams. Kept out of
+// the project graph (.nxignore) so production code never depends on the testing lib.
+module.exports = {
+  displayName: '${project}:int',
+  preset: '${'../'.repeat(depth)}jest.preset.cjs',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.int-spec.ts'],
+};
+`;
+
+const project = (name, root, type, tags, targets) =>
+  `${JSON.stringify(
+    {
+      name,
+      $schema: `${'../'.repeat(root.split('/').length)}node_modules/nx/schemas/project-schema.json`,
+      sourceRoot: `${root}/src`,
+      projectType: type,
+      tags,
+      ...(targets && { targets }),
+    },
+    null,
+    2,
+  )}\n`;
+
+/**
+ * The domain lib. `c` says what the contracts offer: `query` (a request DTO, or null when the
+ * contracts have none yet), `subject` and `endpoint` (the constants the capability serves).
+ */
+export function domainFiles(n, c) {
+  const root = `libs/domains/${n.name}`;
+  const src = `${root}/src`;
+  const up = `${src}/upstream/${n.name}`;
+  const payloadType = c.query ?? 'Readonly<Record<string, unknown>>';
+  const idOf = c.query ? 'query.id' : "String(query['id'] ?? '')";
+  return {
+    [`${root}/project.json`]: project(
+      `domain-${n.name}`,
+      root,
+      'library',
+      ['type:domain', `scope:${n.name}`],
+      {
+        'test:int': {
+          executor: 'nx:run-commands',
+          options: {
+            command: `jest -c ${root}/jest.int.config.cjs`,
+            env: { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' },
+          },
+        },
+      },
+    ),
+    [`${root}/jest.config.cjs`]: jestUnit(`domain-${n.name}`, 3),
+    [`${root}/jest.int.config.cjs`]: jestInt(`domain-${n.name}`, 3),
+    [`${src}/index.ts`]: `export * from './${n.name}.app.js';
+export * from './${n.name}.config.js';
+export * from './${n.name}.module.js';
+`,
+    [`${src}/${n.name}.app.ts`]: `import { ${n.NAME}_QUEUE } from '@nl/contracts-${n.name}';
+import type { AppPart } from '@nl/platform-runtime';
+import { ${n.NAME}_CONFIG } from './${n.name}.config.js';
+import { ${n.Name}Module } from './${n.name}.module.js';
+
+/** The ${n.name} service as a part of a process: its module, its settings and its queue group. */
+export const ${n.NAME}_APP: AppPart = {
+  imports: [${n.Name}Module],
+  config: [${n.NAME}_CONFIG],
+  queue: ${n.NAME}_QUEUE,
+};
+`,
+    [`${src}/${n.name}.module.ts`]: `import { Module } from '@nestjs/common';
+import { CacheModule } from '@nl/platform-cache';
+import { UpstreamModule } from '@nl/platform-upstream';
+import { LookupHandler } from './lookup/lookup.handler.js';
+import { LookupService } from './lookup/lookup.service.js';
+import { ${n.NAME}_UPSTREAM, ${n.Name}Client } from './upstream/${n.name}/${n.name}.client.js';
+
+/** The ${n.name} domain. TODO: say in one line what it serves and from where. */
+@Module({
+  imports: [CacheModule.forDomain('${n.name}'), UpstreamModule.register(${n.NAME}_UPSTREAM)],
+  controllers: [LookupHandler],
+  providers: [${n.Name}Client, LookupService],
+})
+export class ${n.Name}Module {}
+`,
+    [`${src}/${n.name}.config.ts`]: `import { defineConfigSection } from '@nl/platform-config';
+
+export interface ${n.Name}Settings {
+  /** Base URL of the upstream; null: lookups answer 503 until it is set. */
+  readonly url: string | null;
+  readonly apiKey: string | null;
+}
+
+/** What the ${n.name} service reads from the environment; no other process loads it. */
+export const ${n.NAME}_CONFIG = defineConfigSection<${n.Name}Settings>(
+  '${n.name}',
+  [
+    {
+      name: '${n.NAME}_URL',
+      description:
+        'Base URL of the ${n.name} upstream (TODO: its production URL as the default). Unset: ${n.name} lookups answer 503 (not configured).',
+      example: 'https://api.example.org/${n.name}',
+    },
+    {
+      name: '${n.NAME}_API_KEY',
+      description: 'API key of the ${n.name} upstream (TODO: where to get one), sent as X-Api-Key.',
+      secret: true,
+    },
+  ],
+  (read) => ({ url: read.url('${n.NAME}_URL'), apiKey: read.string('${n.NAME}_API_KEY') }),
+);
+`,
+    [`${src}/lookup/lookup.handler.ts`]: `import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ${[n.NAME + '_SUBJECTS', c.query].filter(Boolean).join(', ')} } from '@nl/contracts-${n.name}';
+import { RpcHandlers } from '@nl/platform-errors';
+import { LookupService } from './lookup.service.js';
+
+/** Transport entry points of the ${n.name} service: validation by DTO, then one call. */
+@RpcHandlers()
+export class LookupHandler {
+  constructor(private readonly lookups: LookupService) {}
+
+  @MessagePattern(${n.NAME}_SUBJECTS.${c.subject})
+  lookup(@Payload() query: ${payloadType}) {
+    return this.lookups.lookup(${idOf});
+  }
+}
+`,
+    [`${src}/lookup/lookup.service.ts`]: `import { Injectable } from '@nestjs/common';
+import type { ReplyEnvelope } from '@nl/contracts-core';
+import { ${c.endpoint} } from '@nl/contracts-${n.name}';
+import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainError } from '@nl/platform-errors';
+import { ${n.Name}Client, ${n.Name}Unavailable } from '../upstream/${n.name}/${n.name}.client.js';
+import { to${n.Name}Record } from '../upstream/${n.name}/${n.name}.mapper.js';
+import type { ${n.Name}Record } from '../upstream/${n.name}/${n.name}.types.js';
+
+const SOURCE = '${n.name}';
+/** How long past its TTL a record may stand in when the upstream fails (stale-if-error). */
+const STALE_MS = 86_400_000;
+
+/** Records by id through the cache; the upstream is asked once per id per TTL. */
+@Injectable()
+export class LookupService {
+  constructor(
+    private readonly client: ${n.Name}Client,
+    private readonly cache: DomainCache,
+  ) {}
+
+  async lookup(id: string): Promise<ReplyEnvelope<${n.Name}Record>> {
+    let cached;
+    try {
+      cached = await this.cache.getOrLoad(\`record:\${id}\`, () => this.client.record(id), {
+        ttlMs: ${c.endpoint}.cacheTtlMs,
+        staleMs: STALE_MS,
+        serveStaleOn: (e) => e instanceof ${n.Name}Unavailable,
+      });
+    } catch (error) {
+      if (error instanceof ${n.Name}Unavailable)
+        throw new DomainError('upstream_unavailable', \`\${error.message}; try again shortly.\`, {
+          retryAfterSeconds: 60,
+          details: { upstream: SOURCE },
+        });
+      throw error;
+    }
+    if (!cached.value) throw DomainError.notFound({ found: false, id }, \`No record \${id}.\`);
+    return replyEnvelope(SOURCE, { ...cached, value: to${n.Name}Record(cached.value) });
+  }
+}
+`,
+    [`${up}/${n.name}.client.ts`]: `import { Injectable } from '@nestjs/common';
+import {
+  InjectUpstream,
+  Upstream,
+  UpstreamError,
+  type UpstreamRegistration,
+} from '@nl/platform-upstream';
+import { ${n.NAME}_CONFIG, type ${n.Name}Settings } from '../../${n.name}.config.js';
+import type { Raw${n.Name}Record } from './${n.name}.types.js';
+
+/** The ${n.name} upstream: 4 s per attempt, one retry. TODO: its real limits. */
+export const ${n.NAME}_UPSTREAM: UpstreamRegistration<${n.Name}Settings> = {
+  name: '${n.name}',
+  config: ${n.NAME}_CONFIG,
+  client: ({ url, apiKey }) =>
+    url
+      ? {
+          baseUrl: url,
+          timeoutMs: 4_000,
+          retries: 1,
+          backoffMs: 200,
+          headers: apiKey ? { 'x-api-key': apiKey } : undefined,
+        }
+      : null,
+  notConfigured: '${n.Name} lookups need ${n.NAME}_URL on this server.',
+};
+
+/** The upstream gave no usable answer. */
+export class ${n.Name}Unavailable extends Error {}
+
+/** HTTP only: one request per record. TODO: the upstream's real path and query. */
+@Injectable()
+export class ${n.Name}Client {
+  constructor(@InjectUpstream('${n.name}') private readonly upstream: Upstream) {}
+
+  /** The raw record, null when the upstream has none; throws ${n.Name}Unavailable otherwise. */
+  async record(id: string): Promise<Raw${n.Name}Record | null> {
+    let response;
+    try {
+      response = await this.upstream.request<Raw${n.Name}Record>({
+        path: \`/records/\${encodeURIComponent(id)}\`,
+      });
+    } catch (error) {
+      if (error instanceof UpstreamError)
+        throw new ${n.Name}Unavailable(\`${n.name} upstream: \${error.kind}\`);
+      throw error;
+    }
+    if (response.status === 404) return null;
+    if (response.status !== 200 || typeof response.body !== 'object' || response.body === null)
+      throw new ${n.Name}Unavailable(\`${n.name} upstream: HTTP \${response.status}\`);
+    return response.body;
+  }
+}
+`,
+    [`${up}/${n.name}.types.ts`]: `/** A record as the upstream sends it. TODO: the upstream's real fields. */
+export interface Raw${n.Name}Record {
+  readonly id: string;
+  readonly name?: string | null;
+}
+
+/** A record as the API answers it. TODO: the fields of the product spec. */
+export interface ${n.Name}Record {
+  readonly id: string;
+  readonly name: string | null;
+}
+`,
+    [`${up}/${n.name}.mapper.ts`]: `import type { ${n.Name}Record, Raw${n.Name}Record } from './${n.name}.types.js';
+
+/** The API's record from the upstream's. TODO: map every field of the product spec. */
+export function to${n.Name}Record(raw: Raw${n.Name}Record): ${n.Name}Record {
+  return { id: raw.id, name: raw.name?.trim() || null };
+}
+`,
+    [`${up}/${n.name}.mapper.spec.ts`]: `import { readFileSync } from 'node:fs';
+import { to${n.Name}Record } from './${n.name}.mapper.js';
+import type { Raw${n.Name}Record } from './${n.name}.types.js';
+
+// TODO: replace the sample with real recorded rows (and their provenance in SOURCES.md).
+const SAMPLE = JSON.parse(
+  readFileSync(
+    new URL('../../../../../testing/src/samples/${n.name}/record.json', import.meta.url),
+    'utf8',
+  ),
+) as Raw${n.Name}Record;
+
+describe(to${n.Name}Record.name, () => {
+  it('should map the recorded record', () => {
+    expect(to${n.Name}Record(SAMPLE)).toEqual({ id: SAMPLE.id, name: SAMPLE.name });
+  });
+
+  it('should turn an empty name into null', () => {
+    expect(to${n.Name}Record({ id: 'x', name: '  ' })).toEqual({ id: 'x', name: null });
+  });
+});
+`,
+    [`apps/${n.name}/project.json`]: project(n.name, `apps/${n.name}`, 'application', [
+      'type:app',
+      `scope:${n.name}`,
+    ]),
+    [`apps/${n.name}/src/main.ts`]: `import 'reflect-metadata';
+import { ${n.NAME}_APP } from '@nl/domain-${n.name}';
+import { loadPlatformConfig } from '@nl/platform-config';
+import { createLogger } from '@nl/platform-logging';
+import { composeApp, runMain, startApp } from '@nl/platform-runtime';
+
+// The ${n.name} service in the distributed profile: NATS queue group \`${n.name}\`, Postgres, Redis.
+// Its HTTP port serves only /health/* and /metrics.
+await runMain(async () => {
+  const config = loadPlatformConfig({ service: '${n.name}', profile: 'distributed' });
+  const logger = createLogger({ service: config.service, level: config.log.level });
+  await startApp(composeApp(config, logger, [${n.NAME}_APP]));
+});
+`,
+  };
+}
+
+export { project, jestUnit };
