@@ -1,5 +1,7 @@
 // Starting, watching and stopping the benchmarked apps. Every app runs as its own child process so
 // a target can be started, measured and stopped before the next one: they never share the CPUs.
+import { envVarGroups } from '@nl/composition';
+import { localUpstreamEnv } from '@nl/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +22,17 @@ export interface AppProcess {
 const OUTPUT_LINES = 40;
 const live = new Set<ChildProcess>();
 
-/** The bench's environment plus `set`, without `unset` (so e.g. standalone cannot pick up DATABASE_URL). */
+/**
+ * The bench's environment plus `set`, without `unset` (so e.g. standalone cannot pick up
+ * DATABASE_URL). Every upstream variable of every app is pinned to a closed local port unless
+ * `set` points it at a fake: the bench and the fuzz never leave the machine.
+ */
 export function childEnv(
   set: Record<string, string>,
   unset: readonly string[] = [],
 ): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...set };
+  const pinned = localUpstreamEnv(envVarGroups().flatMap((g) => g.vars));
+  const env: NodeJS.ProcessEnv = { ...process.env, ...pinned, ...set };
   for (const name of unset) delete env[name];
   return env;
 }

@@ -1,9 +1,17 @@
-import { DOMAIN_PARTS, envVarGroups, renderEnvExample, withEnvTable } from '@nl/composition';
+import {
+  DOMAIN_PARTS,
+  envVarGroups,
+  everyPart,
+  renderEnvExample,
+  withEnvTable,
+} from '@nl/composition';
 import { gatewayApp } from '@nl/gateway-access';
+import { loadPlatformConfig } from '@nl/platform-config';
 import type { AppPart } from '@nl/platform-runtime';
 import { composeApp } from '@nl/platform-runtime';
-import { silentLogger, testConfig } from '@nl/testing';
+import { LOCAL_UPSTREAMS, localUpstreamEnv, silentLogger, testConfig } from '@nl/testing';
 import { readFile } from 'node:fs/promises';
+import { jsonOf, startStack } from './support/stack.js';
 
 const ROOT = new URL('../../../', import.meta.url);
 
@@ -70,6 +78,167 @@ describe('configuration ownership', () => {
     expect(() => composeApp(config, silentLogger(), [DOMAIN_PARTS.validation])).toThrow(
       /VIES_URL.*\n.*DNS_TIMEOUT_MS/,
     );
+  });
+});
+
+/**
+ * The production base URL of every keyless upstream: what a process resolves (and logs at
+ * start) with no upstream variable set. Sources: ../shared/upstreams/{rdw,vies}.md,
+ * disposable-domains.md (the amieiro aggregate, the one list over 100,000 domains).
+ */
+const LIVE_DEFAULTS = {
+  rdw: { RDW_URL: 'https://opendata.rdw.nl' },
+  validation: {
+    VIES_URL: 'https://ec.europa.eu/taxation_customs/vies/rest-api',
+    DISPOSABLE_DENY_URLS:
+      'https://raw.githubusercontent.com/amieiro/disposable-email-domains/master/denyDomains.txt',
+    DISPOSABLE_ALLOW_URLS:
+      'https://raw.githubusercontent.com/amieiro/disposable-email-domains/master/allowDomains.txt',
+  },
+};
+
+/** A part's sections as a process without any upstream variable composes them (nothing starts). */
+function bareSections(service: string, parts: AppPart[]) {
+  const config = loadPlatformConfig({
+    service,
+    profile: 'standalone',
+    env: { PGLITE_DATA_DIR: 'memory' },
+  });
+  return composeApp(config, silentLogger(), parts).sections ?? [];
+}
+
+const resolvedOf = (sections: ReturnType<typeof bareSections>) =>
+  Object.assign({}, ...sections.map((s) => s.resolved)) as Record<string, string | null>;
+
+const UPSTREAM_VARS = envVarGroups()
+  .flatMap((g) => g.vars)
+  .filter((v) => v.upstream);
+
+describe('upstream defaults (live by default)', () => {
+  it('should resolve the production URL of every keyless upstream with nothing set', () => {
+    expect(resolvedOf(bareSections('rdw', [DOMAIN_PARTS.rdw]))).toEqual({
+      ...LIVE_DEFAULTS.rdw,
+      RDW_APP_TOKEN: null,
+    });
+    expect(resolvedOf(bareSections('validation', [DOMAIN_PARTS.validation]))).toEqual({
+      ...LIVE_DEFAULTS.validation,
+      DNS_SERVERS: null,
+      DNS_TIMEOUT_MS: '3000',
+      DISPOSABLE_REFRESH_HOURS: '12',
+    });
+  });
+
+  it('should give the gateway none of them', () => {
+    const resolved = resolvedOf(bareSections('gateway', [gatewayApp()]));
+    expect(resolved).toEqual({ ADMIN_TOKEN: null });
+  });
+
+  it('should parse the defaults into the settings the clients use', () => {
+    const [validation] = bareSections('validation', [DOMAIN_PARTS.validation]);
+    expect(validation.value).toMatchObject({
+      vies: { url: LIVE_DEFAULTS.validation.VIES_URL },
+      dns: { servers: null },
+      disposable: {
+        denyUrls: [LIVE_DEFAULTS.validation.DISPOSABLE_DENY_URLS],
+        allowUrls: [LIVE_DEFAULTS.validation.DISPOSABLE_ALLOW_URLS],
+        refreshHours: 12,
+      },
+    });
+    const [rdw] = bareSections('rdw', [DOMAIN_PARTS.rdw]);
+    expect(rdw.value).toEqual({ url: LIVE_DEFAULTS.rdw.RDW_URL, appToken: null });
+  });
+
+  it('should switch every URL upstream off with `off`, and show it in the resolved config', () => {
+    const off = Object.fromEntries(
+      UPSTREAM_VARS.filter((v) => v.upstream === 'http').map((v) => [v.name, 'off']),
+    );
+    const config = loadPlatformConfig({ service: 'all', profile: 'standalone', env: off });
+    const sections = composeApp(config, silentLogger(), everyPart()).sections ?? [];
+    expect(resolvedOf(sections)).toMatchObject(off);
+    const value = (name: string) => sections.find((s) => s.section.name === name)?.value;
+    expect(value('rdw')).toMatchObject({ url: null });
+    expect(value('validation')).toMatchObject({
+      vies: { url: null },
+      disposable: { denyUrls: [], allowUrls: [] },
+    });
+  });
+
+  it('should refuse `off` where a variable is no upstream', () => {
+    expect(() =>
+      loadPlatformConfig({ service: 's', profile: 'standalone', env: { REDIS_URL: 'off' } }),
+    ).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$/m);
+  });
+});
+
+describe('the test profile', () => {
+  it('should know every URL variable of every section as an upstream', () => {
+    const domainVars = envVarGroups()
+      .filter((g) => g.owner !== 'platform')
+      .flatMap((g) => g.vars);
+    const addresses = domainVars.filter((v) => /_URLS?$|_SERVERS$/.test(v.name));
+    expect(addresses.filter((v) => !v.upstream).map((v) => v.name)).toEqual([]);
+    expect(UPSTREAM_VARS.map((v) => v.name)).toEqual(
+      expect.arrayContaining([
+        ...Object.keys(LIVE_DEFAULTS.rdw),
+        ...Object.keys(LIVE_DEFAULTS.validation),
+        'DNS_SERVERS',
+      ]),
+    );
+  });
+
+  it('should pin every upstream of every section to a closed port of 127.0.0.1', () => {
+    const definition = composeApp(testConfig('all', 'standalone'), silentLogger(), everyPart());
+    const resolved = resolvedOf(definition.sections ?? []);
+    const pinned = Object.fromEntries(
+      UPSTREAM_VARS.map((v) => [v.name, LOCAL_UPSTREAMS[v.upstream ?? 'http']]),
+    );
+    expect(resolved).toMatchObject(pinned);
+    for (const value of Object.values(pinned))
+      expect(new URL(value.includes('//') ? value : `dns://${value}`).hostname).toBe('127.0.0.1');
+    // Apps a test starts as child processes get the same, as variables.
+    expect(localUpstreamEnv(envVarGroups().flatMap((g) => g.vars))).toEqual(pinned);
+  });
+
+  it('should let a test point an upstream at its fake, or switch it off', () => {
+    const definition = composeApp(
+      testConfig('validation', 'standalone', undefined, {
+        VIES_URL: 'http://127.0.0.1:4000',
+        RDW_URL: 'off',
+      }),
+      silentLogger(),
+      [DOMAIN_PARTS.validation, DOMAIN_PARTS.rdw],
+    );
+    expect(resolvedOf(definition.sections ?? [])).toMatchObject({
+      VIES_URL: 'http://127.0.0.1:4000',
+      RDW_URL: 'off',
+      DISPOSABLE_DENY_URLS: LOCAL_UPSTREAMS.http,
+    });
+  });
+});
+
+describe('a switched-off upstream', () => {
+  it('should answer 503 upstream_not_configured, uncharged, and say so in readiness', async () => {
+    const api = await startStack('standalone', { serviceEnv: { VIES_URL: 'off', RDW_URL: 'off' } });
+    try {
+      const vat = await api.fetch('/v1/validate/vat', {
+        method: 'POST',
+        headers: { ...api.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ vat_number: 'NL004495445B01' }),
+      });
+      const vehicle = await api.get('/v1/rdw/vehicle-lite?license_plate=TT601D');
+      for (const res of [vat, vehicle]) {
+        expect(res.status).toBe(503);
+        expect(await jsonOf(res)).toMatchObject({ code: 'upstream_not_configured' });
+        expect(res.headers.get('x-credits-charged')).toMatch(/^0(\.0+)?$/);
+      }
+      const ready = await jsonOf(await api.get('/health/ready'));
+      expect(ready.checks).toMatchObject({
+        'upstream:vies': { configured: false },
+        'upstream:rdw': { configured: false },
+      });
+    } finally {
+      await api.close();
+    }
   });
 });
 

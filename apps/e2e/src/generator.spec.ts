@@ -1,3 +1,5 @@
+import { envVarGroups } from '@nl/composition';
+import { localUpstreamEnv } from '@nl/testing';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -146,7 +148,14 @@ describe('npm run new-domain', () => {
     const port = await freePort();
     const app = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], {
       cwd: dir,
-      env: { ...ENV, PORT: String(port), PGLITE_DATA_DIR: join(dir, '.data'), LOG_LEVEL: 'warn' },
+      env: {
+        ...ENV,
+        // The existing domains' upstreams on a closed local port; the new ones have no default.
+        ...localUpstreamEnv(envVarGroups().flatMap((g) => g.vars)),
+        PORT: String(port),
+        PGLITE_DATA_DIR: join(dir, '.data'),
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'ignore',
     });
     try {

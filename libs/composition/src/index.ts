@@ -1,2 +1,3 @@
 export * from './env-docs.js';
 export * from './parts.js';
+export * from './readme-blocks.js';

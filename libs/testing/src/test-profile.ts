@@ -1,6 +1,27 @@
-import type { PlatformConfig, Profile } from '@nl/platform-config';
-import { loadPlatformConfig } from '@nl/platform-config';
+import type { EnvVarSpec, PlatformConfig, Profile, UpstreamStandIns } from '@nl/platform-config';
+import { loadPlatformConfig, withUpstreamStandIns } from '@nl/platform-config';
 import { randomUUID } from 'node:crypto';
+
+/**
+ * Where every upstream of an app under test points unless the test names a fake: closed ports
+ * of 127.0.0.1 (9 is `discard`, which nothing serves), so a forgotten upstream fails at once
+ * with a refused connection and never reaches a production default.
+ */
+export const LOCAL_UPSTREAMS: UpstreamStandIns = {
+  http: 'http://127.0.0.1:9',
+  dns: '127.0.0.1:9',
+};
+
+/**
+ * The same pinning as variables, for apps a test starts as child processes (the environment
+ * does not carry {@link LOCAL_UPSTREAMS}): every upstream variable of `vars` (e.g. the
+ * composition's `envVarGroups()`) at its local stand-in. Spread the test's fakes after it.
+ */
+export function localUpstreamEnv(vars: readonly EnvVarSpec[]): Record<string, string> {
+  return Object.fromEntries(
+    vars.flatMap((v) => (v.upstream ? [[v.name, LOCAL_UPSTREAMS[v.upstream]]] : [])),
+  );
+}
 
 const URLS = ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'] as const;
 
@@ -18,7 +39,9 @@ export const BACKING = REAL_SERVERS
 /**
  * Config for an app under test. `standalone` is always embedded; `distributed` uses the real
  * servers when their URLs are set, else the embedded substitutes on a bus of its own. Every
- * config listens on a free port of 127.0.0.1 and logs nothing unless LOG_LEVEL says so.
+ * config listens on a free port of 127.0.0.1 and logs nothing unless LOG_LEVEL says so, and
+ * every upstream variable (of every section, present or future) is pinned to
+ * {@link LOCAL_UPSTREAMS} unless `overrides` names it (a fake's URL, or `off`).
  */
 export function testConfig(
   service: string,
@@ -44,7 +67,7 @@ export function testConfig(
   const config = loadPlatformConfig({
     service,
     profile: useReal ? 'distributed' : 'standalone',
-    env,
+    env: withUpstreamStandIns(env, LOCAL_UPSTREAMS),
     bus,
   });
   return { ...config, profile };

@@ -1,5 +1,7 @@
 // The distributed apps as the bench starts them: `node dist/apps/<app>/src/main.js`, one child
 // process each, configured through the environment and ready when `/health/ready` answers 200.
+import { envVarGroups } from '@nl/composition';
+import { localUpstreamEnv } from '@nl/testing';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
@@ -83,9 +85,13 @@ export interface Apps {
   byName(name: AppName): App;
 }
 
-/** The apps' environment: ours only, so nothing of the caller's shell (shared servers) leaks in. */
+/**
+ * The apps' environment: ours only, so nothing of the caller's shell (shared servers) leaks in,
+ * and every upstream pinned to a closed local port (the workload calls none of them).
+ */
 function appEnv(servers: Servers, port: number, adminToken: string): NodeJS.ProcessEnv {
   return {
+    ...localUpstreamEnv(envVarGroups().flatMap((g) => g.vars)),
     PATH: process.env.PATH,
     PORT: String(port),
     HOST,

@@ -1,7 +1,7 @@
 import { defineConfigSection } from '@nl/platform-config';
 
 export interface RdwSettings {
-  /** Base URL of RDW open data; null: vehicle lookups answer 503 until it is set. */
+  /** Base URL of RDW open data; null (`RDW_URL=off`): vehicle lookups answer 503. */
   readonly url: string | null;
   readonly appToken: string | null;
 }
@@ -13,8 +13,9 @@ export const RDW_CONFIG = defineConfigSection<RdwSettings>(
     {
       name: 'RDW_URL',
       description:
-        'Base URL of RDW open data (https://opendata.rdw.nl). Unset: vehicle lookups answer 503 (not configured).',
-      example: 'https://opendata.rdw.nl',
+        'Base URL of RDW open data (no key, free, CC0). `off`: vehicle lookups answer 503 (not configured).',
+      default: 'https://opendata.rdw.nl',
+      upstream: 'http',
     },
     {
       name: 'RDW_APP_TOKEN',

@@ -1,7 +1,7 @@
 import { defineConfigSection } from '@nl/platform-config';
 
 export interface ValidationSettings {
-  /** Base URL of the VIES REST API; null: VAT checks answer 503 until it is set. */
+  /** Base URL of the VIES REST API; null (`VIES_URL=off`): VAT checks answer 503. */
   readonly vies: { readonly url: string | null };
   readonly dns: { readonly servers: readonly string[] | null; readonly timeoutMs: number };
   readonly disposable: {
@@ -20,14 +20,16 @@ export const VALIDATION_CONFIG = defineConfigSection<ValidationSettings>(
     {
       name: 'VIES_URL',
       description:
-        'Base URL of the EU VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api). Unset: VAT checks answer 503 (not configured), so nothing leaves the machine by default.',
-      example: 'https://ec.europa.eu/taxation_customs/vies/rest-api',
+        'Base URL of the EU VIES REST API (no key, free). `off`: VAT checks answer 503 (not configured).',
+      default: 'https://ec.europa.eu/taxation_customs/vies/rest-api',
+      upstream: 'http',
     },
     {
       name: 'DNS_SERVERS',
       description:
         'DNS resolvers for the DNS lookup and e-mail checks, comma-separated IP[:port]. Unset: the system resolvers.',
       example: '1.1.1.1,9.9.9.9',
+      upstream: 'dns',
     },
     {
       name: 'DNS_TIMEOUT_MS',
@@ -37,20 +39,24 @@ export const VALIDATION_CONFIG = defineConfigSection<ValidationSettings>(
     {
       name: 'DISPOSABLE_DENY_URLS',
       description:
-        'Plain-text or JSON lists of disposable e-mail domains to refresh from, comma-separated. Unset: the shipped snapshot only.',
-      example: 'https://disposable.github.io/disposable-email-domains/domains.txt',
+        'Plain-text or JSON lists of disposable e-mail domains to refresh from, comma-separated. `off`: the shipped snapshot only, never refreshed.',
+      default:
+        'https://raw.githubusercontent.com/amieiro/disposable-email-domains/master/denyDomains.txt',
+      upstream: 'http',
     },
     {
       name: 'DISPOSABLE_ALLOW_URLS',
       description:
-        'Allowlists (domains never reported as disposable) to refresh from, comma-separated.',
-      example:
-        'https://raw.githubusercontent.com/disposable-email-domains/disposable-email-domains/main/allowlist.conf',
+        'Allowlists (domains never reported as disposable, even when a deny list has them) to refresh from, comma-separated. `off`: the shipped allowlist stays.',
+      default:
+        'https://raw.githubusercontent.com/amieiro/disposable-email-domains/master/allowDomains.txt',
+      upstream: 'http',
     },
     {
       name: 'DISPOSABLE_REFRESH_HOURS',
-      description: 'Hours between refreshes of the disposable-domain list (when URLs are set).',
-      default: '24',
+      description:
+        'Hours between refreshes of the disposable-domain list (conditional downloads: an unchanged list costs a 304).',
+      default: '12',
     },
   ],
   (read) => {

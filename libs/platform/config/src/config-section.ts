@@ -1,9 +1,26 @@
 import { Inject } from '@nestjs/common';
-import type { EnvVarSpec } from './env-vars.js';
+import { UPSTREAM_OFF, type EnvVarSpec, type UpstreamKind } from './env-vars.js';
 import { ConfigError } from './config-error.js';
 
+/** Where each kind of upstream variable points when the environment leaves it unset. */
+export type UpstreamStandIns = Readonly<Record<UpstreamKind, string>>;
+
+/** The key of an environment's {@link UpstreamStandIns}; see {@link withUpstreamStandIns}. */
+export const UPSTREAM_STAND_INS: unique symbol = Symbol('upstream-stand-ins');
+
 /** The raw environment a process was configured from (`process.env`, or a test's overrides). */
-export type EnvSource = Readonly<Record<string, string | undefined>>;
+export type EnvSource = Readonly<Record<string, string | undefined>> & {
+  readonly [UPSTREAM_STAND_INS]?: UpstreamStandIns;
+};
+
+/**
+ * `env` with every upstream variable it leaves unset pointed at `standIns` instead of its
+ * production default (the test profile's local addresses). A value `env` sets, `off` included,
+ * still wins.
+ */
+export function withUpstreamStandIns(env: EnvSource, standIns: UpstreamStandIns): EnvSource {
+  return { ...env, [UPSTREAM_STAND_INS]: standIns };
+}
 
 /**
  * Typed reads of a section's variables. Every read names a variable the section declares (so
@@ -13,9 +30,9 @@ export type EnvSource = Readonly<Record<string, string | undefined>>;
 export interface ConfigReader {
   /** The trimmed value or the declared default; null when neither is set. */
   string(name: string): string | null;
-  /** An http(s) URL (or one of `protocols`), null when unset. */
+  /** An http(s) URL (or one of `protocols`), null when unset or an upstream switched `off`. */
   url(name: string, protocols?: readonly string[]): string | null;
-  /** A comma-separated list of http(s) URLs; empty when unset. */
+  /** A comma-separated list of http(s) URLs; empty when unset or an upstream switched `off`. */
   urls(name: string): string[];
   /** A comma-separated list; empty when unset. */
   list(name: string): string[];
@@ -65,12 +82,22 @@ export function configReader(
   env: EnvSource,
   problems: string[],
 ): ConfigReader {
-  const string = (name: string): string | null => {
+  const specOf = (name: string): EnvVarSpec => {
     const spec = vars.find((v) => v.name === name);
     if (!spec) throw new Error(`${name} is read but not declared in its config section`);
-    const value = env[name]?.trim();
-    return value ? value : (spec.default ?? null);
+    return spec;
   };
+  const string = (name: string): string | null => {
+    const spec = specOf(name);
+    const value = env[name]?.trim();
+    if (value) return value;
+    const standIn = spec.upstream ? env[UPSTREAM_STAND_INS]?.[spec.upstream] : undefined;
+    return standIn ?? spec.default ?? null;
+  };
+  /** True when `value` switches the upstream `name` off; only `http` upstreams know `off`. */
+  const off = (name: string, value: string | null) =>
+    value?.toLowerCase() === UPSTREAM_OFF && specOf(name).upstream === 'http';
+  const orOff = (name: string) => (specOf(name).upstream === 'http' ? `, or ${UPSTREAM_OFF}` : '');
   const list = (name: string) =>
     (string(name) ?? '')
       .split(',')
@@ -81,13 +108,18 @@ export function configReader(
     list,
     url: (name, protocols = HTTP) => {
       const value = string(name);
-      if (value !== null && !isUrl(value, protocols))
-        problems.push(`${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`);
+      if (value === null || off(name, value)) return null;
+      if (!isUrl(value, protocols))
+        problems.push(
+          `${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL${orOff(name)}`,
+        );
       return value;
     },
     urls: (name) => {
+      if (off(name, string(name))) return [];
       const values = list(name);
-      if (values.some((u) => !isUrl(u, HTTP))) problems.push(`${name} must be http(s) URLs`);
+      if (values.some((u) => !isUrl(u, HTTP)))
+        problems.push(`${name} must be http(s) URLs${orOff(name)}`);
       return values;
     },
     number: (name, min, max, fraction = false) => {

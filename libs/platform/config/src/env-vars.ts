@@ -1,4 +1,13 @@
 /**
+ * What an upstream variable holds: `http`, the base URL(s) of a source outside the product
+ * (read with `read.url` or `read.urls`); `dns`, the addresses of DNS resolvers.
+ */
+export type UpstreamKind = 'http' | 'dns';
+
+/** The value that switches an `http` upstream off: it then answers 503 upstream_not_configured. */
+export const UPSTREAM_OFF = 'off';
+
+/**
  * One environment variable, documented where it is declared. `.env.example` and the README
  * table are generated from every declaration; secrets are redacted wherever config is logged.
  */
@@ -9,6 +18,12 @@ export interface EnvVarSpec {
   readonly secret?: boolean;
   /** A value to show in `.env.example` for a variable without a default. */
   readonly example?: string;
+  /**
+   * Set on every variable that points the product at a source outside it. An `http` one
+   * accepts `off` (see {@link UPSTREAM_OFF}); the test profile pins every such variable to a
+   * local address, so no test reaches the production default.
+   */
+  readonly upstream?: UpstreamKind;
 }
 
 /** The variables every process reads: wiring, logging, the embedded substitutes. */

@@ -37,7 +37,7 @@ export interface PlatformConfig {
 export interface LoadConfigOptions {
   service: string;
   profile: Profile;
-  env?: NodeJS.ProcessEnv;
+  env?: EnvSource;
   /** In-process bus name (standalone, tests); one bus joins a gateway to its services. */
   bus?: string;
 }

@@ -29,17 +29,29 @@ export async function refreshLogged<Item, Data>(
 }
 
 /**
- * Refreshes every `everyMs` until the returned stop function is called; the timer does not keep
- * the process alive. Without files it does nothing.
+ * Refreshes `firstAfterMs` after the start (default: one interval), then every `everyMs`, until
+ * the returned stop function is called; the timers do not keep the process alive. A short first
+ * delay lets a process that restarts more often than the interval still refresh. Without files
+ * it does nothing.
  */
 export function refreshEvery<Item, Data>(
   dataset: Dataset<Item, Data>,
   files: readonly DatasetFile[],
   everyMs: number,
   logger: Logger,
+  firstAfterMs = everyMs,
 ): () => void {
   if (files.length === 0) return () => undefined;
-  const timer = setInterval(() => void refreshLogged(dataset, files, logger), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  const refresh = () => void refreshLogged(dataset, files, logger);
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    refresh();
+    interval = setInterval(refresh, everyMs);
+    interval.unref();
+  }, firstAfterMs);
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(interval);
+  };
 }

@@ -12,10 +12,13 @@ import { VALIDATION_CONFIG, type ValidationSettings } from '../validation.config
 import { DisposableDomains, listFiles } from '../upstream/disposable/disposable.dataset.js';
 
 const HOUR_MS = 3_600_000;
+/** The first refresh, a minute after the start: the shipped snapshot is soon replaced. */
+const FIRST_REFRESH_MS = 60_000;
 
 /**
  * The disposable-domain check: the shipped snapshot at start (so an offline start works), then
- * a refresh from the configured URLs every DISPOSABLE_REFRESH_HOURS, swapped in atomically; a
+ * a refresh from the configured URLs a minute after the start and then every
+ * DISPOSABLE_REFRESH_HOURS, swapped in atomically; a
  * failed refresh keeps the list in use. Size and refresh state are in `/health/ready`.
  */
 @Injectable()
@@ -47,6 +50,7 @@ export class DisposableService implements OnModuleInit, OnApplicationShutdown {
       this.files(),
       this.settings.disposable.refreshHours * HOUR_MS,
       this.logger,
+      FIRST_REFRESH_MS,
     );
   }
 
