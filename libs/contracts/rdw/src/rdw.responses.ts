@@ -26,7 +26,12 @@ export class VehicleLite {
 /** `vehicle` of the full response: the lite members and more. */
 export class VehicleFull extends VehicleLite {
   @ApiPropertyOptional({ type: [String], example: ['Diesel'] }) fuel_types?: string[];
-  @ApiPropertyOptional() hybrid?: boolean;
+  @ApiPropertyOptional({
+    ...bool,
+    example: false,
+    description: 'null when RDW has no fuel rows for the vehicle: unknown.',
+  })
+  hybrid?: boolean | null;
   @ApiPropertyOptional({ ...str, example: 'Personenauto' }) vehicle_type?: string | null;
   @ApiPropertyOptional(int) seats?: number | null;
   @ApiPropertyOptional(int) doors?: number | null;
@@ -114,11 +119,20 @@ export class VehicleFullResponse {
   @ApiProperty({ type: RdwRaw }) rdw: RdwRaw;
 }
 
-/** The 404 body: the plate is well-formed but not in the registry. */
+/** The lite endpoint's 404 body: the plate is well-formed but not in the registry. */
 export class VehicleNotFound {
   @ApiProperty({ example: false }) found: boolean;
   @ApiProperty({ example: 'XX999X' }) license_plate: string;
   @ApiProperty({ type: Object, nullable: true, example: null }) vehicle: null;
   @ApiProperty({ type: Object, nullable: true, example: null }) compliance: null;
   @ApiProperty({ example: 'not_found' }) error: string;
+}
+
+/** The full endpoint's 404 body: the full envelope's members, with nothing found. */
+export class VehicleFullNotFound {
+  @ApiProperty({ example: false }) found: boolean;
+  @ApiProperty({ example: 'XX999X' }) license_plate: string;
+  @ApiProperty({ type: Object, nullable: true, example: null }) vehicle: null;
+  @ApiProperty({ type: Object, nullable: true, example: null }) compliance: null;
+  @ApiProperty({ type: Object, nullable: true, example: null }) rdw: null;
 }

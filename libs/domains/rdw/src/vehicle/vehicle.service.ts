@@ -3,8 +3,10 @@ import type { ReplyEnvelope } from '@nl/contracts-core';
 import {
   VEHICLE_FULL_ENDPOINT,
   VEHICLE_LITE_ENDPOINT,
+  type VehicleFullNotFound,
   type VehicleFullResponse,
   type VehicleLiteResponse,
+  type VehicleNotFound,
 } from '@nl/contracts-rdw';
 import { DomainCache, replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
@@ -35,6 +37,13 @@ export class VehicleService {
       plate,
       ['vehicle', 'fuel'],
       VEHICLE_LITE_ENDPOINT,
+      {
+        found: false,
+        license_plate: plate,
+        vehicle: null,
+        compliance: null,
+        error: 'not_found',
+      },
     );
     const rows = cached.value;
     return replyEnvelope(SOURCE, {
@@ -51,7 +60,13 @@ export class VehicleService {
 
   async full(plate: string): Promise<ReplyEnvelope<VehicleFullResponse>> {
     const datasets = ['vehicle', 'fuel', 'body', 'axles'] as const;
-    const cached = await this.load(`full:${plate}`, plate, datasets, VEHICLE_FULL_ENDPOINT);
+    const cached = await this.load(`full:${plate}`, plate, datasets, VEHICLE_FULL_ENDPOINT, {
+      found: false,
+      license_plate: plate,
+      vehicle: null,
+      compliance: null,
+      rdw: null,
+    });
     const rows = cached.value;
     return replyEnvelope(SOURCE, {
       ...cached,
@@ -65,12 +80,16 @@ export class VehicleService {
     });
   }
 
-  /** The raw rows through the cache; throws 404 for an unknown plate, 503 without an answer. */
+  /**
+   * The raw rows through the cache; throws 404 with the endpoint's own `notFound` body (its
+   * envelope's members, nothing found) for an unknown plate, 503 without an answer.
+   */
   private async load(
     key: string,
     plate: string,
     datasets: readonly Dataset[],
     endpoint: { readonly cacheTtlMs: number },
+    notFound: VehicleNotFound | VehicleFullNotFound,
   ) {
     let cached;
     try {
@@ -82,17 +101,14 @@ export class VehicleService {
     } catch (error) {
       if (error instanceof RdwUnavailable)
         throw new DomainError(
-          'upstream_unavailable',
+          error.reason === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable',
           `RDW open data did not answer completely (${error.message}); try again shortly.`,
           { retryAfterSeconds: 60, details: { upstream: 'rdw', dataset: error.dataset } },
         );
       throw error;
     }
     if (!cached.value)
-      throw DomainError.notFound(
-        { found: false, license_plate: plate, vehicle: null, compliance: null, error: 'not_found' },
-        `The plate ${plate} is not in the RDW registry.`,
-      );
+      throw DomainError.notFound(notFound, `The plate ${plate} is not in the RDW registry.`);
     return { ...cached, value: cached.value };
   }
 

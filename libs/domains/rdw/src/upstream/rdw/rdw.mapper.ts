@@ -10,18 +10,45 @@ import {
 } from '@nl/contracts-rdw';
 import type { RdwRows, SocrataRow } from './rdw.types.js';
 
+/**
+ * RDW's words for "not applicable / not registered" in text fields (compared trimmed and in
+ * lower case): `N.v.t.` (niet van toepassing) and `Niet geregistreerd`. They are no values, so
+ * every mapped member reads them as null; the raw `rdw` section keeps them as RDW sent them.
+ */
+const TEXT_PLACEHOLDERS: ReadonlySet<string> = new Set(['n.v.t.', 'n.v.t', 'niet geregistreerd']);
+
 const text = (row: SocrataRow | undefined, field: string): string | null => {
   const value = row?.[field];
   if (value === undefined || value === null) return null;
   const s = String(value).trim();
-  return s === '' || s === 'Niet geregistreerd' ? null : s;
+  return s === '' || TEXT_PLACEHOLDERS.has(s.toLowerCase()) ? null : s;
 };
 
-const integer = (row: SocrataRow | undefined, field: string): number | null => {
+const number = (row: SocrataRow | undefined, field: string): number | null => {
   const s = text(row, field);
   if (s === null) return null;
   const n = Number(s.replace(',', '.'));
-  return Number.isFinite(n) ? Math.round(n) : null;
+  return Number.isFinite(n) ? n : null;
+};
+
+/** A whole number where 0 is a real value (towing capacity, sequence numbers). */
+const integer = (row: SocrataRow | undefined, field: string): number | null => {
+  const n = number(row, field);
+  return n === null ? null : Math.round(n);
+};
+
+/**
+ * A count or measure where RDW writes `0` (or `0.00`) for "not applicable/unknown": no vehicle
+ * is 0 cm long, weighs 0 kg, has 0 kW, 0 km/h, 0 seats, doors or wheels, costs €0 new, or has
+ * an electric range of 0 km or a consumption of 0 Wh/km, so an exact 0 is null. Used for:
+ * mass_empty, power_kw, top_speed_kmh, seats, doors, wheels, length_cm, wheelbase_cm,
+ * mass_roadworthy_kg, max_mass_kg, catalog_price_eur, axle_count, electric_range_km and
+ * electric_consumption_wh_km. Not for fields where 0 is a fact: towing capacity (0 kg = may not
+ * tow), and CO2 (0 g/km for an EV), which only the raw section carries, as RDW's string.
+ */
+const measure = (row: SocrataRow | undefined, field: string): number | null => {
+  const n = number(row, field);
+  return n === null || n === 0 ? null : Math.round(n);
 };
 
 /** `Ja`/`Nee` → true/false; anything else (or absent) → null. */
@@ -85,20 +112,22 @@ export function allowedInGreenZones(
 function liteVehicle(rows: RdwRows): VehicleLite {
   const v = rows.vehicle;
   const fuels = fuelsOf(rows);
+  // Net maximum power (README, "power_kw"): the combustion engine's, else the electric motor's
+  // net maximum, never its nominal continuous (or 15-minute) rating.
   const power =
-    fuels.map((f) => integer(f, 'nettomaximumvermogen')).find((p) => p !== null) ??
-    fuels.map((f) => integer(f, 'netto_max_vermogen_elektrisch')).find((p) => p !== null) ??
+    fuels.map((f) => measure(f, 'nettomaximumvermogen')).find((p) => p !== null) ??
+    fuels.map((f) => measure(f, 'netto_max_vermogen_elektrisch')).find((p) => p !== null) ??
     null;
   return {
     brand: text(v, 'merk'),
     model: text(v, 'handelsbenaming'),
     color: text(v, 'eerste_kleur'),
     fuel_type: fuelNames(rows)[0] ?? null,
-    mass_empty: integer(v, 'massa_ledig_voertuig'),
+    mass_empty: measure(v, 'massa_ledig_voertuig'),
     power_kw: power,
     top_speed_kmh:
-      integer(v, 'maximale_constructiesnelheid') ??
-      fuels.map((f) => integer(f, 'opgegeven_maximum_snelheid')).find((s) => s !== null) ??
+      measure(v, 'maximale_constructiesnelheid') ??
+      fuels.map((f) => measure(f, 'opgegeven_maximum_snelheid')).find((s) => s !== null) ??
       null,
     registration_date: date(v, 'datum_tenaamstelling'),
     first_admission_date: date(v, 'datum_eerste_toelating'),
@@ -145,6 +174,17 @@ export function toRaw(rows: RdwRows): RdwRaw {
   };
 }
 
+/**
+ * Hybrid: true when RDW gives a hybrid class (`OVC-HEV`/`NOVC-HEV`) or an electric fuel row
+ * beside another fuel; false when the fuels are known and neither holds; null when the fuel
+ * dataset named no fuel (no rows, or none with a `brandstof_omschrijving`): unknown, not false.
+ */
+function isHybrid(fuels: readonly SocrataRow[], names: readonly string[]): boolean | null {
+  if (fuels.some((f) => text(f, 'klasse_hybride_elektrisch_voertuig') !== null)) return true;
+  if (names.length === 0) return null;
+  return names.some((n) => n.toLowerCase() === 'elektriciteit') && names.length > 1;
+}
+
 export function toFullVehicle(rows: RdwRows): VehicleFull {
   const v = rows.vehicle;
   const fuels = fuelsOf(rows);
@@ -155,7 +195,7 @@ export function toFullVehicle(rows: RdwRows): VehicleFull {
   const first = (fields: string[]) => {
     for (const field of fields)
       for (const fuel of fuels) {
-        const n = integer(fuel, field);
+        const n = measure(fuel, field);
         if (n !== null) return n;
       }
     return null;
@@ -163,21 +203,19 @@ export function toFullVehicle(rows: RdwRows): VehicleFull {
   const full: VehicleFull = {
     ...liteVehicle(rows),
     fuel_types: names,
-    hybrid:
-      fuels.some((f) => text(f, 'klasse_hybride_elektrisch_voertuig') !== null) ||
-      (electric && names.length > 1),
+    hybrid: isHybrid(fuels, names),
     vehicle_type: text(v, 'voertuigsoort'),
-    seats: integer(v, 'aantal_zitplaatsen'),
-    doors: integer(v, 'aantal_deuren'),
-    wheels: integer(v, 'aantal_wielen'),
-    length_cm: integer(v, 'lengte'),
-    wheelbase_cm: integer(v, 'wielbasis'),
-    mass_roadworthy_kg: integer(v, 'massa_rijklaar'),
-    max_mass_kg: integer(v, 'toegestane_maximum_massa_voertuig'),
+    seats: measure(v, 'aantal_zitplaatsen'),
+    doors: measure(v, 'aantal_deuren'),
+    wheels: measure(v, 'aantal_wielen'),
+    length_cm: measure(v, 'lengte'),
+    wheelbase_cm: measure(v, 'wielbasis'),
+    mass_roadworthy_kg: measure(v, 'massa_rijklaar'),
+    max_mass_kg: measure(v, 'toegestane_maximum_massa_voertuig'),
     towing_capacity_braked_kg: integer(v, 'maximum_trekken_massa_geremd'),
     towing_capacity_unbraked_kg: integer(v, 'maximum_massa_trekken_ongeremd'),
-    catalog_price_eur: integer(v, 'catalogusprijs'),
-    axle_count: integer(axles[0], 'aantal_assen') ?? (axles.length || null),
+    catalog_price_eur: measure(v, 'catalogusprijs'),
+    axle_count: measure(axles[0], 'aantal_assen') ?? (axles.length || null),
     eu_category: text(v, 'europese_voertuigcategorie'),
     type_approval_number: text(v, 'typegoedkeuringsnummer'),
     body_type: text(body, 'type_carrosserie_europese_omschrijving') ?? text(v, 'inrichting'),
