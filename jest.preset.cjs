@@ -1,5 +1,5 @@
 // Shared Jest settings: ESM mode (NestJS 12 is ESM-only, see STACK.md §1.3), swc with decorator
-// metadata, and the tsconfig path aliases mapped to source.
+// metadata, the tsconfig path aliases mapped to source, and the egress guard.
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
@@ -35,4 +35,6 @@ module.exports = {
     ],
   },
   testTimeout: 30_000,
+  // No test reaches beyond 127.0.0.0/8: a connection elsewhere fails the test that made it.
+  setupFilesAfterEnv: [path.join(__dirname, 'tools/jest/egress-guard.cjs')],
 };

@@ -3,6 +3,8 @@
 // cached vehicle lookups, and cold full vehicle lookups against an RDW fake answering each of
 // the four datasets after 50 ms (parallel means about one round, not four). The fakes run in
 // this process; the app in its own.
+import { rdwRecording, recordedRows } from '@nl/domain-rdw';
+import { ViesRecording } from '@nl/domain-validation';
 import { FakeDns, RdwFake, ViesFake, datasetPath } from '@nl/testing';
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -70,7 +72,7 @@ async function load(
 
 /** Runs the rows and returns the lines to print (or why it could not). */
 export async function runDomainBench(progress: (m: string) => void): Promise<string[]> {
-  const vies = await ViesFake.start();
+  const vies = await ViesFake.start(new ViesRecording());
   const dns = await FakeDns.start({
     'example.nl': {
       A: ['192.0.2.10'],
@@ -80,7 +82,7 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
       TXT: [['v=spf1 mx -all']],
     },
   });
-  const rdw = await RdwFake.start();
+  const rdw = await RdwFake.start({ recording: rdwRecording, rows: recordedRows });
   const dir = await mkdtemp(join(tmpdir(), 'nl-bench-validation-'));
   const keyFile = join(dir, 'key');
   const app = startProcess('standalone-domains', distPath('tools/bench/bench-app.js'), {

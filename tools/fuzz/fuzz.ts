@@ -1,3 +1,5 @@
+import { rdwRecording, recordedRows } from '@nl/domain-rdw';
+import { ViesRecording } from '@nl/domain-validation';
 // `npm run fuzz -- --cases 100000 --seed 1 --concurrency 16`: hostile requests for every
 // operation of the OpenAPI document against the standalone app in a child process, with every
 // upstream faked on 127.0.0.1. Prints status counts per operation, the failure signatures with
@@ -82,7 +84,10 @@ function progressEvery(total: number) {
 
 async function main(): Promise<number> {
   const opts = options();
-  const upstreams = await startFuzzUpstreams();
+  const upstreams = await startFuzzUpstreams({
+    rdw: { recording: rdwRecording, rows: recordedRows },
+    vies: () => new ViesRecording(),
+  });
   const port = await freePort();
   const adminToken = `fuzz-admin-${randomBytes(16).toString('hex')}`;
   const app = startProcess(

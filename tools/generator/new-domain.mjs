@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contractsFiles, fakeFiles } from './templates/contracts.mjs';
+import { contractsFiles } from './templates/contracts.mjs';
 import { domainFiles } from './templates/domain.mjs';
 import { GeneratorError, registrations } from './registrations.mjs';
 
@@ -51,7 +51,6 @@ function plan(name) {
   const created = {
     ...(newContracts && contractsFiles(n)),
     ...domainFiles(n, c),
-    ...fakeFiles(n),
   };
   const clashes = Object.keys(created).filter((path) => existsSync(join(ROOT, path)));
   if (clashes.length > 0)
@@ -96,7 +95,9 @@ function main(argv) {
       `  ${lib}/upstream/${n.name}/${n.name}.client.ts  the upstream's paths, limits, errors`,
       `  ${lib}/lookup/lookup.service.ts   (rename the capability to what it is)`,
       `  ${lib}/${n.name}.config.ts        its variables, defaults and descriptions`,
-      `  libs/testing/src/samples/${n.name}/    real recordings with provenance; the fake serves them`,
+      `  ${lib}/upstream/${n.name}/recorded/     real recordings with PROVENANCE.md: the sandbox`,
+      `  ${lib}/upstream/${n.name}/${n.name}.recording.ts  answers test keys from them, tests serve them`,
+      `                                      (FakeUpstream.serving); its failure triggers`,
       '',
       'Then: npm run env-docs, npm run openapi, npm test.',
     ]

@@ -112,14 +112,6 @@ export function registrations(n, { read, exists, newContracts }) {
   edit('docker/compose.yaml', (text, file) =>
     replaceOnce(text, /\n\n {2}gateway:\n/, () => `${composeBlock(n, text)}\n\n  gateway:\n`, file),
   );
-  edit('libs/testing/src/index.ts', (text, file) =>
-    insertAfterLast(
-      text,
-      /^export \* from '\.\/fakes\/\w+\.fake\.js';$/gm,
-      `\nexport * from './fakes/${n.name}.fake.js';`,
-      file,
-    ),
-  );
   Object.assign(out, k8sFiles(n, read));
   edit('k8s/base/kustomization.yaml', (text, file) => {
     const resources = insertAfterLast(

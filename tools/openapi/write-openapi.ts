@@ -1,8 +1,12 @@
 // `npm run openapi`: regenerates the committed openapi.json from the catalog and the contract
-// DTOs. Commit the result; the e2e suite fails while the committed file differs.
+// DTOs, and the README's sandbox table from the catalog's sandbox entries. Commit the result;
+// the e2e suite fails while a committed file differs.
 import 'reflect-metadata';
+import { withReadmeBlock } from '@nl/composition';
+import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
-import { writeFile } from 'node:fs/promises';
+import { renderSandboxTable } from '@nl/gateway-core';
+import { readFile, writeFile } from 'node:fs/promises';
 
 const target = new URL('../../../openapi.json', import.meta.url);
 const document = await generateOpenApiDocument();
@@ -10,3 +14,14 @@ await writeFile(target, openApiText(document));
 console.log(
   `wrote ${target.pathname}: ${Object.keys(document.paths).length} paths, OpenAPI ${document.openapi}`,
 );
+
+const readme = new URL('../../../README.md', import.meta.url);
+await writeFile(
+  readme,
+  withReadmeBlock(
+    await readFile(readme, 'utf8'),
+    'sandbox-table',
+    renderSandboxTable(ENDPOINT_CATALOG),
+  ),
+);
+console.log(`wrote the sandbox table of ${readme.pathname}`);

@@ -14,7 +14,7 @@ delete swcrc.$schema;
 
 const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
 // Data the code reads at run time, and recorded upstream samples the fakes (bench) serve.
-const DATA_FILE = /\/(data|samples)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml)$/;
+const DATA_FILE = /\/(data|samples|recorded)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml)$/;
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

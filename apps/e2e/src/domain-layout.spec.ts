@@ -66,6 +66,21 @@ describe.each(DOMAINS)('the %s domain', (domain) => {
     }
   });
 
+  it('should ship a recording with provenance beside every per-request upstream client (the sandbox)', () => {
+    for (const provider of entries(join(src, 'upstream'))) {
+      const dir = join(src, 'upstream', provider);
+      if (!existsSync(join(dir, `${provider}.client.ts`))) continue;
+      expect({ provider, files: entries(dir) }).toEqual({
+        provider,
+        files: expect.arrayContaining([`${provider}.recording.ts`, 'recorded']),
+      });
+      expect({ provider, provenance: existsSync(join(dir, 'recorded', 'PROVENANCE.md')) }).toEqual({
+        provider,
+        provenance: true,
+      });
+    }
+  });
+
   it('should keep its subjects in its contracts’ subjects file', () => {
     const contracts = join(ROOT, 'libs/contracts', domain, 'src');
     expect(existsSync(join(contracts, `${domain}.subjects.ts`))).toBe(true);

@@ -1,3 +1,5 @@
+import { rdwRecording, recordedRows } from '@nl/domain-rdw';
+import { ViesRecording } from '@nl/domain-validation';
 // Issue 8, "survive hostile input": a bounded, seeded fuzz run against the standalone stack,
 // every upstream faked on 127.0.0.1. Cases come from the served OpenAPI document (see
 // libs/testing/src/fuzz); a failure is a 500 or other unexpected 5xx, an error that is not
@@ -56,7 +58,10 @@ describe('fuzzing the API from its OpenAPI document (standalone)', () => {
   let doc: OpenApiDocument;
 
   beforeAll(async () => {
-    upstreams = await startFuzzUpstreams();
+    upstreams = await startFuzzUpstreams({
+      rdw: { recording: rdwRecording, rows: recordedRows },
+      vies: () => new ViesRecording(),
+    });
     api = await startStack('standalone', {
       serviceEnv: upstreams.env,
       env: { ADMIN_TOKEN },

@@ -4,6 +4,7 @@ import {
   RDW_FUEL_FIELDS,
   RDW_VEHICLE_FIELDS,
 } from '@nl/contracts-rdw';
+import { rdwRecording, recordedRows } from '@nl/domain-rdw';
 import { RDW_DATASETS, RdwFake, datasetPath } from '@nl/testing';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
@@ -89,7 +90,7 @@ describe.each(PROFILES)('vehicles through the gateway (%s)', (profile) => {
   let api: Stack;
   let rdw: RdwFake;
   beforeAll(async () => {
-    rdw = await RdwFake.start();
+    rdw = await RdwFake.start({ recording: rdwRecording, rows: recordedRows });
     api = await startStack(profile, { serviceEnv: { RDW_URL: rdw.url } });
   });
   afterAll(async () => {
@@ -175,18 +176,30 @@ describe.each(PROFILES)('vehicles through the gateway (%s)', (profile) => {
     expect(JSON.stringify(await jsonOf(res))).toContain('Dutch licence plate');
   });
 
-  it('should answer an unknown well-formed plate 404 found:false, uncharged', async () => {
-    const res = await lookup('vehicle', 'ZZ-99-ZZ');
-    expect(res.status).toBe(404);
-    expect(res.headers.get('x-credits-charged')).toBe('0.00');
-    expect(await jsonOf(res)).toEqual({
-      found: false,
-      license_plate: 'ZZ99ZZ',
-      vehicle: null,
-      compliance: null,
-      error: 'not_found',
-    });
-  });
+  it.each([
+    [
+      'vehicle-lite',
+      {
+        found: false,
+        license_plate: 'ZZ99ZZ',
+        vehicle: null,
+        compliance: null,
+        error: 'not_found',
+      },
+    ],
+    [
+      'vehicle',
+      { found: false, license_plate: 'ZZ99ZZ', vehicle: null, compliance: null, rdw: null },
+    ],
+  ])(
+    'should answer an unknown well-formed plate on %s 404 found:false with its own envelope, uncharged',
+    async (path, body) => {
+      const res = await lookup(path, 'ZZ-99-ZZ');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('x-credits-charged')).toBe('0.00');
+      expect(await jsonOf(res)).toEqual(body);
+    },
+  );
 
   it('should make one call per dataset for 100 concurrent identical cold requests', async () => {
     rdw.upstream.clearCalls();
@@ -197,13 +210,14 @@ describe.each(PROFILES)('vehicles through the gateway (%s)', (profile) => {
     for (const dataset of Object.values(RDW_DATASETS)) expect(rdw.callsTo(dataset)).toHaveLength(1);
   });
 
-  it('should answer 503, never a partial record, when one dataset times out, and cache nothing', async () => {
+  it('should answer 504, never a partial record, when one dataset times out, and cache nothing', async () => {
     rdw.upstream.timeout(Infinity, datasetPath(RDW_DATASETS.fuel));
     try {
       const res = await lookup('vehicle', 'F794KP');
-      expect(res.status).toBe(503);
+      expect(res.status).toBe(504);
       expect(res.headers.get('x-credits-charged')).toBe('0.00');
-      expect((await jsonOf(res)).code).toBe('upstream_unavailable');
+      expect(res.headers.get('retry-after')).toBe('60');
+      expect((await jsonOf(res)).code).toBe('upstream_timeout');
     } finally {
       rdw.upstream.reset();
     }
@@ -211,5 +225,23 @@ describe.each(PROFILES)('vehicles through the gateway (%s)', (profile) => {
     expect(after.status).toBe(200);
     expect(after.headers.get('x-cache')).toBe('MISS');
     expect((await jsonOf(after)).rdw.fuel).toHaveLength(1);
+  });
+
+  it('should answer 503 when a dataset cannot be reached or rate-limits us', async () => {
+    // Plates nobody asked for yet: no cached copy can stand in.
+    for (const [plate, misbehave] of [
+      ['NN01NN', () => rdw.upstream.drop(Infinity, datasetPath(RDW_DATASETS.fuel))],
+      ['NN02NN', () => rdw.upstream.rateLimit(1, Infinity, datasetPath(RDW_DATASETS.fuel))],
+    ] as const) {
+      misbehave();
+      try {
+        const res = await lookup('vehicle-lite', plate);
+        expect(res.status).toBe(503);
+        expect((await jsonOf(res)).code).toBe('upstream_unavailable');
+        expect(res.headers.get('x-credits-charged')).toBe('0.00');
+      } finally {
+        rdw.upstream.reset();
+      }
+    }
   });
 });

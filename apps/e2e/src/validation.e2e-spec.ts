@@ -1,3 +1,4 @@
+import { ViesRecording } from '@nl/domain-validation';
 import { FakeDns, ViesFake } from '@nl/testing';
 import { DataSource } from 'typeorm';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
@@ -41,7 +42,7 @@ describe.each(PROFILES)('validation through the gateway (%s)', (profile) => {
   let dns: FakeDns;
 
   beforeAll(async () => {
-    vies = await ViesFake.start();
+    vies = await ViesFake.start(new ViesRecording());
     dns = await FakeDns.start(ZONE);
     api = await startStack(profile, {
       serviceEnv: { VIES_URL: vies.url, DNS_SERVERS: dns.server, DNS_TIMEOUT_MS: '400' },

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { isRecordedFailure, type Recording } from '@nl/platform-upstream';
 
 export interface FakeRequest {
   readonly method: string;
@@ -15,9 +16,11 @@ export interface FakeRequest {
 
 export interface FakeResponse {
   readonly status?: number;
-  readonly headers?: Record<string, string>;
+  readonly headers?: Readonly<Record<string, string>>;
   /** Objects are sent as JSON; strings as they are. */
   readonly body?: unknown;
+  /** No answer: `hang` keeps the request open (a timeout), `drop` closes the connection. */
+  readonly behaviour?: 'hang' | 'drop';
 }
 
 export interface FakeRoute {
@@ -43,6 +46,18 @@ type Mode =
   | { readonly kind: 'timeout' }
   | { readonly kind: 'rateLimit'; readonly retryAfterSeconds: number }
   | { readonly kind: 'drop' };
+
+/** A recording's answer to an HTTP request, as the fake sends it. */
+function fromRecorded(recording: Recording, method: string, url: URL, json: unknown): FakeResponse {
+  const answer = recording.answer({
+    method: method === 'POST' ? 'POST' : 'GET',
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    json,
+  });
+  if (isRecordedFailure(answer)) return { behaviour: answer.fail === 'timeout' ? 'hang' : 'drop' };
+  return { status: answer.status ?? 200, headers: answer.headers, body: answer.body };
+}
 
 function compile(path: string): { regex: RegExp; names: string[] } {
   const names: string[] = [];
@@ -78,11 +93,20 @@ export class FakeUpstream {
     private readonly server: Server,
     routes: readonly FakeRoute[],
     readonly url: string,
+    private readonly recording?: Recording,
   ) {
     this.compiled = routes.map((route) => ({ route, ...compile(route.path) }));
   }
 
-  static async start(routes: readonly FakeRoute[]): Promise<FakeUpstream> {
+  /**
+   * A fake that serves a domain's recording over HTTP (the same data the sandbox answers
+   * from); `routes` are tried first, for what the recording does not cover.
+   */
+  static serving(recording: Recording, routes: readonly FakeRoute[] = []): Promise<FakeUpstream> {
+    return FakeUpstream.start(routes, recording);
+  }
+
+  static async start(routes: readonly FakeRoute[], recording?: Recording): Promise<FakeUpstream> {
     /** Set once constructed; the handlers below only run after that. */
     const ref: { fake?: FakeUpstream } = {};
     const server = createServer((req, res) => {
@@ -90,7 +114,7 @@ export class FakeUpstream {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const self = new FakeUpstream(server, routes, `http://127.0.0.1:${port}`);
+    const self = new FakeUpstream(server, routes, `http://127.0.0.1:${port}`, recording);
     ref.fake = self;
     server.on('connection', (socket) => {
       self.sockets.add(socket);
@@ -205,8 +229,19 @@ export class FakeUpstream {
             headers: { 'retry-after': String(mode.retryAfterSeconds) },
             body: { error: 'rate limited' },
           });
-        case 'normal':
-          return this.send(res, await this.route(req.method ?? 'GET', url, req.headers, text));
+        case 'normal': {
+          const response = await this.route(req.method ?? 'GET', url, req.headers, text);
+          if (response.behaviour === 'hang') {
+            this.hanging.add(res);
+            res.on('close', () => this.hanging.delete(res));
+            return;
+          }
+          if (response.behaviour === 'drop') {
+            req.socket.destroy();
+            return;
+          }
+          return this.send(res, response);
+        }
       }
     } catch (error) {
       this.send(res, {
@@ -222,17 +257,17 @@ export class FakeUpstream {
     headers: IncomingMessage['headers'],
     text: string,
   ): Promise<FakeResponse> {
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
     for (const { route, regex, names } of this.compiled) {
       if (route.method !== method) continue;
       const match = regex.exec(url.pathname);
       if (!match) continue;
       const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
       return route.handle({
         method,
         path: url.pathname,
@@ -243,6 +278,7 @@ export class FakeUpstream {
         json,
       });
     }
+    if (this.recording) return fromRecorded(this.recording, method, url, json);
     return { status: 404, body: { error: `no fake route for ${method} ${url.pathname}` } };
   }
 

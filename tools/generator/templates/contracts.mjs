@@ -1,5 +1,6 @@
-// A new domain's contracts lib (catalog row, DTOs, subjects) and its fake upstream with a
-// sample for the tests. `n` holds the name in its spellings: name, Name, NAME.
+// A new domain's contracts lib (catalog row with its sandbox, DTOs, subjects); the recording
+// the sandbox and the tests' fake answer from is in the domain lib (domain.mjs). `n` holds the
+// name in its spellings: name, Name, NAME.
 import { project } from './domain.mjs';
 
 export const subjectsFile = (
@@ -67,58 +68,22 @@ export const ${n.NAME}_LOOKUP_ENDPOINT = {
   limits: { trial: 10, paid: 60, premium: 120 },
   x402: true,
   timeoutMs: 10 * SECOND,
+  // TODO: one example per recorded answer, and the failure triggers (see the README's sandbox).
+  sandbox: {
+    examples: [{ path: '/v1/${n.name}/abc-123', description: 'The recorded record.' }],
+    triggers: [
+      {
+        path: '/v1/${n.name}/timeout-504',
+        description: 'The upstream does not answer in time.',
+        status: 503,
+        answer: { code: 'upstream_unavailable' },
+      },
+    ],
+  },
 } satisfies EndpointDefinition;
 
 /** Every ${n.name} endpoint, in catalog order. */
 export const ${n.NAME}_ENDPOINTS: readonly EndpointDefinition[] = [${n.NAME}_LOOKUP_ENDPOINT];
-`,
-  };
-}
-
-/** The fake upstream (a real HTTP server on 127.0.0.1) and the sample it serves. */
-export function fakeFiles(n) {
-  return {
-    [`libs/testing/src/samples/${n.name}/record.json`]: `${JSON.stringify(
-      { id: 'abc-123', name: 'Example record (illustrative shape, not a recording)' },
-      null,
-      2,
-    )}\n`,
-    [`libs/testing/src/fakes/${n.name}.fake.ts`]: `import { readFileSync } from 'node:fs';
-import { FakeUpstream } from '../fake-upstream.js';
-
-type Row = { readonly id: string } & Record<string, unknown>;
-
-// TODO: serve real recorded answers (libs/testing/src/samples/${n.name}, provenance in SOURCES.md).
-const sample = (file: string): Row =>
-  JSON.parse(readFileSync(new URL(\`../samples/${n.name}/\${file}\`, import.meta.url), 'utf8')) as Row;
-
-/** A fake of the ${n.name} upstream: \`GET /records/:id\` answers the sample, 404 otherwise. */
-export class ${n.Name}Fake {
-  private constructor(readonly upstream: FakeUpstream) {}
-
-  static async start(): Promise<${n.Name}Fake> {
-    const records = new Map([sample('record.json')].map((r) => [r.id, r]));
-    const upstream = await FakeUpstream.start([
-      {
-        method: 'GET',
-        path: '/records/:id',
-        handle: (r) => {
-          const record = records.get(r.params['id'] ?? '');
-          return record ? { body: record } : { status: 404, body: { error: 'not found' } };
-        },
-      },
-    ]);
-    return new ${n.Name}Fake(upstream);
-  }
-
-  get url(): string {
-    return this.upstream.url;
-  }
-
-  close(): Promise<void> {
-    return this.upstream.close();
-  }
-}
 `,
   };
 }

@@ -68,6 +68,7 @@ export function domainFiles(n, c) {
     [`${src}/index.ts`]: `export * from './${n.name}.app.js';
 export * from './${n.name}.config.js';
 export * from './${n.name}.module.js';
+export { ${n.name}Recording } from './upstream/${n.name}/${n.name}.recording.js';
 `,
     [`${src}/${n.name}.app.ts`]: `import { ${n.NAME}_QUEUE } from '@nl/contracts-${n.name}';
 import type { AppPart } from '@nl/platform-runtime';
@@ -99,7 +100,7 @@ export class ${n.Name}Module {}
     [`${src}/${n.name}.config.ts`]: `import { defineConfigSection } from '@nl/platform-config';
 
 export interface ${n.Name}Settings {
-  /** Base URL of the upstream; null: lookups answer 503 until it is set. */
+  /** Base URL of the upstream; null (unset or off): lookups answer 503 (not configured). */
   readonly url: string | null;
   readonly apiKey: string | null;
 }
@@ -111,8 +112,9 @@ export const ${n.NAME}_CONFIG = defineConfigSection<${n.Name}Settings>(
     {
       name: '${n.NAME}_URL',
       description:
-        'Base URL of the ${n.name} upstream (TODO: its production URL as the default). Unset: ${n.name} lookups answer 503 (not configured).',
+        'Base URL of the ${n.name} upstream (TODO: its production URL as the default if it needs no key). Unset or \`off\`: ${n.name} lookups answer 503 (not configured).',
       example: 'https://api.example.org/${n.name}',
+      upstream: 'http',
     },
     {
       name: '${n.NAME}_API_KEY',
@@ -189,12 +191,15 @@ import {
   type UpstreamRegistration,
 } from '@nl/platform-upstream';
 import { ${n.NAME}_CONFIG, type ${n.Name}Settings } from '../../${n.name}.config.js';
+import { ${n.name}Recording } from './${n.name}.recording.js';
 import type { Raw${n.Name}Record } from './${n.name}.types.js';
 
 /** The ${n.name} upstream: 4 s per attempt, one retry. TODO: its real limits. */
 export const ${n.NAME}_UPSTREAM: UpstreamRegistration<${n.Name}Settings> = {
   name: '${n.name}',
   config: ${n.NAME}_CONFIG,
+  // TODO: an upstream that needs a key is configured only with one (url && apiKey ? … : null),
+  // so until the key is set the answer is 503 (not configured), never a fake answer.
   client: ({ url, apiKey }) =>
     url
       ? {
@@ -206,6 +211,7 @@ export const ${n.NAME}_UPSTREAM: UpstreamRegistration<${n.Name}Settings> = {
         }
       : null,
   notConfigured: '${n.Name} lookups need ${n.NAME}_URL on this server.',
+  recording: ${n.name}Recording(),
 };
 
 /** The upstream gave no usable answer. */
@@ -254,16 +260,61 @@ export function to${n.Name}Record(raw: Raw${n.Name}Record): ${n.Name}Record {
   return { id: raw.id, name: raw.name?.trim() || null };
 }
 `,
+    [`${up}/recorded/record.json`]: `${JSON.stringify(
+      { id: 'abc-123', name: 'Example record (illustrative shape, not a recording)' },
+      null,
+      2,
+    )}\n`,
+    [`${up}/recorded/PROVENANCE.md`]: `# Recorded ${n.name} answers — provenance
+
+TODO: replace \`record.json\` with real recorded answers of the upstream (test fixtures of
+public projects, or the upstream's own examples), unchanged, and name the source of each here:
+repository, path and commit, or the page. The sandbox answers test keys from these files and
+the tests' fake serves them over HTTP.
+
+| file | source | what |
+| --- | --- | --- |
+| \`record.json\` | none: an illustrative shape made by \`npm run new-domain\` | TODO |
+`,
+    [`${up}/${n.name}.recording.ts`]: `import type { RecordedAnswer, Recording } from '@nl/platform-upstream';
+import { readFileSync } from 'node:fs';
+import type { Raw${n.Name}Record } from './${n.name}.types.js';
+
+const read = (file: string): Raw${n.Name}Record =>
+  JSON.parse(
+    readFileSync(new URL(\`./recorded/\${file}\`, import.meta.url), 'utf8'),
+  ) as Raw${n.Name}Record;
+
+/** Ids that make the upstream misbehave in the sandbox. TODO: one per failure the live path knows. */
+const TRIGGERS: Readonly<Record<string, RecordedAnswer>> = {
+  'timeout-504': { fail: 'timeout' },
+};
+
+/**
+ * The ${n.name} upstream as recorded (recorded/PROVENANCE.md): \`GET /records/:id\` answers the
+ * recorded record, 404 for an id the recording lacks, and the triggers' failures. The sandbox
+ * answers test keys from it; the tests' fake serves it over HTTP. TODO: the upstream's real paths.
+ */
+export function ${n.name}Recording(): Recording {
+  const records = new Map([read('record.json')].map((r) => [r.id, r]));
+  return {
+    upstream: '${n.name}',
+    answer: (request) => {
+      const id = /^\\/records\\/([^/]+)$/.exec(request.path)?.[1];
+      if (id === undefined) return { status: 404, body: { error: 'no such path' } };
+      const key = decodeURIComponent(id);
+      const record = records.get(key);
+      return TRIGGERS[key] ?? (record ? { body: record } : { status: 404, body: { error: 'not found' } });
+    },
+  };
+}
+`,
     [`${up}/${n.name}.mapper.spec.ts`]: `import { readFileSync } from 'node:fs';
 import { to${n.Name}Record } from './${n.name}.mapper.js';
 import type { Raw${n.Name}Record } from './${n.name}.types.js';
 
-// TODO: replace the sample with real recorded rows (and their provenance in SOURCES.md).
 const SAMPLE = JSON.parse(
-  readFileSync(
-    new URL('../../../../../testing/src/samples/${n.name}/record.json', import.meta.url),
-    'utf8',
-  ),
+  readFileSync(new URL('./recorded/record.json', import.meta.url), 'utf8'),
 ) as Raw${n.Name}Record;
 
 describe(to${n.Name}Record.name, () => {

@@ -26,6 +26,15 @@ export const SBI_INDEX_ENDPOINT = {
     'All 1,954 SBI 2025 codes (22 sections A–V down to 5-digit subclasses), optionally filtered by level or parent code, paginated.',
   request: SbiIndexQuery,
   response: SbiIndexResponse,
+  sandbox: {
+    examples: [
+      {
+        path: '/v1/cbs/sbi?level=section',
+        description:
+          'The SBI 2025 table ships with the product: a test key gets the same answer as a live key, free.',
+      },
+    ],
+  },
   price: { fresh: credits(0.5), cached: credits(0.5) },
 } satisfies EndpointDefinition;
 
@@ -39,6 +48,15 @@ export const SBI_SEARCH_ENDPOINT = {
     'Keyword or code search over Dutch and English titles, case- and accent-insensitive, with Dutch/English stemming and trigram fuzziness. A code prefix (`62`) lists that branch. Ranked: exact code, code prefix, title words, fuzzy.',
   request: SbiSearchQuery,
   response: SbiSearchResponse,
+  sandbox: {
+    examples: [
+      {
+        path: '/v1/cbs/sbi/search?q=bakkerij',
+        description:
+          'The SBI 2025 table ships with the product: a test key gets the same answer as a live key, free.',
+      },
+    ],
+  },
   price: { fresh: credits(0.1), cached: credits(0.1) },
 } satisfies EndpointDefinition;
 
@@ -52,6 +70,23 @@ export const SBI_LOOKUP_ENDPOINT = {
     'One code with its Dutch and English title, level, parent, section, the path from the section down and its children. Accepts `62.10` and `6210`.',
   request: SbiLookupParams,
   response: SbiLookupResponse,
+  sandbox: {
+    examples: [
+      {
+        path: '/v1/cbs/sbi/62.10',
+        description:
+          'The SBI 2025 table ships with the product: a test key gets the same answer as a live key, free.',
+      },
+    ],
+    triggers: [
+      {
+        path: '/v1/cbs/sbi/99.99',
+        description: 'A code SBI 2025 does not have.',
+        status: 404,
+        answer: { found: false, result: null },
+      },
+    ],
+  },
   errorResponses: [
     {
       status: 404,

@@ -31,6 +31,32 @@ export const credits: (amount: number) => CreditAmount = toHundredths;
 /** Per-minute request limit of each tier that may call an endpoint; a missing tier gets 403. */
 export type TierLimits = Partial<Record<Tier, number>>;
 
+/** A request that a test key (the sandbox) answers from the domain's recorded data. */
+export interface SandboxRequest {
+  /** Path with its query, as a caller writes it: `/v1/rdw/vehicle-lite?license_plate=TT-601-D`. */
+  readonly path: string;
+  /** The JSON body of a POST. */
+  readonly body?: Readonly<Record<string, unknown>>;
+  /** What it shows, for the docs. */
+  readonly description: string;
+}
+
+/**
+ * A magic input that makes the sandbox answer as the live path does when the upstream is slow,
+ * down or rate-limited (or the register has no such entry), so callers can test their handling.
+ */
+export interface SandboxTrigger extends SandboxRequest {
+  readonly status: number;
+  /** Members the answer's JSON body has (the problem's `code`, or the spec body's markers). */
+  readonly answer: Readonly<Record<string, unknown>>;
+}
+
+/** The sandbox of an endpoint: requests with recorded answers, and its failure triggers. */
+export interface EndpointSandbox {
+  readonly examples: readonly SandboxRequest[];
+  readonly triggers?: readonly SandboxTrigger[];
+}
+
 /**
  * One public endpoint: the single source of truth for routing, pricing, limits, caching,
  * timeouts and the OpenAPI text (ARCHITECTURE §3).
@@ -70,6 +96,11 @@ export interface EndpointDefinition {
   readonly maxBodyBytes?: number;
   /** Where a number came from when the spec is silent or contradicts itself. */
   readonly notes?: readonly string[];
+  /**
+   * What a test key can ask (recorded data) and the failure triggers; every endpoint of a
+   * running domain has at least one example (a catalog test checks it).
+   */
+  readonly sandbox?: EndpointSandbox;
 }
 
 export const SECOND = 1_000;

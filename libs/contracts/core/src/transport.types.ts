@@ -44,3 +44,9 @@ export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
 
 /** Transport header carrying the gateway's request id to the service. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Transport header marking a sandbox call (a test key): `true`. The service answers from its
+ * recorded data instead of any upstream and caches apart from live answers.
+ */
+export const SANDBOX_HEADER = 'x-sandbox';

@@ -32,6 +32,48 @@ export const VAT_CHECK_ENDPOINT = {
   limits: { trial: 10, paid: 60, premium: 120 },
   x402: true,
   timeoutMs: 15 * SECOND,
+  sandbox: {
+    examples: [
+      {
+        path: '/v1/validate/vat',
+        body: { vat_number: 'BE0244142664' },
+        description: 'Valid, with the company name and address (a recorded VIES answer).',
+      },
+      {
+        path: '/v1/validate/vat',
+        body: { vat_number: 'NL004495445B01' },
+        description: 'Valid, a Dutch number with name and address.',
+      },
+      {
+        path: '/v1/validate/vat',
+        body: { vat_number: 'DE129273398' },
+        description: 'Valid; Germany shares no name or address, so `company` is null.',
+      },
+    ],
+    triggers: [
+      {
+        path: '/v1/validate/vat',
+        body: { vat_number: 'NL000000012B01' },
+        description: 'Well-formed but not registered: VIES answers invalid.',
+        status: 200,
+        answer: { valid: false, error: null },
+      },
+      {
+        path: '/v1/validate/vat',
+        body: { vat_number: 'NL999999000B01' },
+        description: "The member state's system is unavailable (MS_UNAVAILABLE), nothing stored.",
+        status: 503,
+        answer: { valid: null, error: 'ms_unavailable' },
+      },
+      {
+        path: '/v1/validate/vat',
+        body: { vat_number: 'NL999999004B01' },
+        description: 'VIES does not answer in time, nothing stored.',
+        status: 503,
+        answer: { valid: null, error: 'ms_unavailable' },
+      },
+    ],
+  },
 } satisfies EndpointDefinition;
 
 export const EMAIL_CHECK_ENDPOINT = {
@@ -59,6 +101,41 @@ export const EMAIL_CHECK_ENDPOINT = {
   x402: true,
   timeoutMs: 10 * SECOND,
   notes: ['Cached price: 1.00 (stated for Trial, applied to all tiers).'],
+  sandbox: {
+    examples: [
+      {
+        path: '/v1/validate/email',
+        body: { email: 'info@gmail.com' },
+        description: 'Valid: gmail.com has MX records (recorded DNS answers).',
+      },
+    ],
+    triggers: [
+      {
+        path: '/v1/validate/email',
+        body: { email: 'someone@no-mx.example.net' },
+        description: 'The domain exists but has no MX record.',
+        status: 422,
+        answer: {
+          valid: false,
+          checks: { format: true, domain_exists: true, has_mx_record: false },
+        },
+      },
+      {
+        path: '/v1/validate/email',
+        body: { email: 'someone@unknown.example.net' },
+        description: 'The domain does not exist (any domain the recording lacks).',
+        status: 422,
+        answer: { valid: false, checks: { domain_exists: false } },
+      },
+      {
+        path: '/v1/validate/email',
+        body: { email: 'someone@timeout.example.net' },
+        description: 'The DNS resolvers do not answer.',
+        status: 503,
+        answer: { code: 'upstream_unavailable' },
+      },
+    ],
+  },
 } satisfies EndpointDefinition;
 
 export const EMAIL_DISPOSABLE_ENDPOINT = {
@@ -78,6 +155,21 @@ export const EMAIL_DISPOSABLE_ENDPOINT = {
   x402: true,
   timeoutMs: 5 * SECOND,
   notes: ['Trial limit unstated: §6 default 10. Cached price: none stated, equal to fresh.'],
+  sandbox: {
+    examples: [
+      {
+        path: '/v1/validate/email/disposable',
+        body: { email: 'someone@mailinator.com' },
+        description:
+          'The shipped blocklist answers a test key as it answers a live key: disposable.',
+      },
+      {
+        path: '/v1/validate/email/disposable',
+        body: { email: 'info@gmail.com' },
+        description: 'Not disposable.',
+      },
+    ],
+  },
 } satisfies EndpointDefinition;
 
 export const DNS_RECORDS_ENDPOINT = {
@@ -95,6 +187,34 @@ export const DNS_RECORDS_ENDPOINT = {
   limits: { trial: 25, paid: 250, premium: 500 },
   x402: true,
   timeoutMs: 10 * SECOND,
+  sandbox: {
+    examples: [
+      {
+        path: '/v1/lookup/dns/records?domain=gmail.com&type=MX',
+        description: "Google Mail's five MX records (recorded DNS answers).",
+      },
+    ],
+    triggers: [
+      {
+        path: '/v1/lookup/dns/records?domain=unknown.example.net',
+        description: 'A name that does not exist (any name the recording lacks).',
+        status: 200,
+        answer: { found: false, records: [] },
+      },
+      {
+        path: '/v1/lookup/dns/records?domain=servfail.example.net',
+        description: 'The resolvers answer SERVFAIL.',
+        status: 503,
+        answer: { code: 'upstream_unavailable' },
+      },
+      {
+        path: '/v1/lookup/dns/records?domain=timeout.example.net&type=A',
+        description: 'The resolvers do not answer.',
+        status: 503,
+        answer: { code: 'upstream_unavailable' },
+      },
+    ],
+  },
 } satisfies EndpointDefinition;
 
 /** Every validation endpoint, in catalog order. */

@@ -4,3 +4,9 @@ export * from './validation.app.js';
 export * from './validation.config.js';
 export * from './validation.database.js';
 export * from './validation.module.js';
+export {
+  VIES_TRIGGER_NUMBERS,
+  ViesRecording,
+  type ViesRegistration,
+} from './upstream/vies/vies.recording.js';
+export { DNS_TRIGGER_NAMES, RECORDED_DNS_ZONE } from './upstream/dns/dns.recording.js';

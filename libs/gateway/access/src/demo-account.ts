@@ -3,13 +3,19 @@ import { AccountsService } from './accounts/accounts.service.js';
 
 export const DEMO_CREDITS = 100_00;
 
+export interface DemoAccount {
+  readonly accountId: string;
+  /** Real data, charged against the 100 credits. */
+  readonly liveKey: string;
+  /** The sandbox: recorded data, free, works without internet. */
+  readonly testKey: string;
+}
+
 /**
- * On the first start of a fresh standalone database: a Trial account with 100 credits and one
- * key, returned so it can be printed once. Null when any account exists already.
+ * On the first start of a fresh standalone database: a Trial account with 100 credits, one live
+ * and one test key, returned so they can be printed once. Null when any account exists already.
  */
-export async function ensureDemoAccount(
-  app: INestApplication,
-): Promise<{ key: string; accountId: string } | null> {
+export async function ensureDemoAccount(app: INestApplication): Promise<DemoAccount | null> {
   const accounts = app.get(AccountsService);
   if ((await accounts.listAccounts()).length > 0) return null;
   const account = await accounts.createAccount({
@@ -17,6 +23,37 @@ export async function ensureDemoAccount(
     tier: 'trial',
     credits: DEMO_CREDITS,
   });
-  const { key } = await accounts.createKey(account.id, 'demo');
-  return { key, accountId: account.id };
+  const live = await accounts.createKey(account.id, 'demo', 'live');
+  const test = await accounts.createKey(account.id, 'demo sandbox', 'test');
+  return { accountId: account.id, liveKey: live.key, testKey: test.key };
+}
+
+/** What `npm start` prints: where the API is, and the demo keys with a curl line each. */
+export function startBanner(url: string, demo: DemoAccount | null): string {
+  const curl = (key: string, path: string) => `curl -s -H 'X-Api-Key: ${key}' '${url}${path}'`;
+  const keys = demo
+    ? [
+        '  Demo account (Trial, 100 credits). Your API keys, shown only this once:',
+        '',
+        `    live:  ${demo.liveKey}`,
+        '           real data from the public registers, charged in credits',
+        `    test:  ${demo.testKey}`,
+        '           the sandbox: recorded data, X-Sandbox: true, free, works offline',
+        '',
+        `  Try:    ${curl(demo.liveKey, '/v1/cbs/sbi/62.10')}`,
+        `          ${curl(demo.testKey, '/v1/rdw/vehicle-lite?license_plate=TT-601-D')}`,
+      ]
+    : [
+        '  Use the API keys printed at the first start (npm run admin -- help, or the /admin API,',
+        '  makes more; add --test for a sandbox key).',
+        `  Try:    ${curl('<your key>', '/v1/cbs/sbi/62.10')}`,
+      ];
+  return [
+    '',
+    `  NL Data API (standalone) is listening on ${url}`,
+    `  Docs:   ${url}/docs     OpenAPI: ${url}/openapi.json`,
+    ...keys,
+    '',
+    '',
+  ].join('\n');
 }

@@ -1,5 +1,5 @@
 import type { CacheState } from '@nl/contracts-core';
-import type { Logger } from '@nl/platform-logging';
+import { inSandbox, type Logger } from '@nl/platform-logging';
 import { counter } from '@nl/platform-health';
 import type { CacheStore } from './failover-store.js';
 
@@ -44,9 +44,16 @@ const lookups = counter({
 });
 
 /**
+ * Sandbox (test-key) answers live under their own keys, so a recorded answer can never be served
+ * to a live key, nor a live one to a test key.
+ */
+const SANDBOX_PREFIX = 'sandbox:';
+
+/**
  * Cache-aside for one service (ARCHITECTURE §7): fresh hits, single-flight misses (concurrent
  * misses of one key share one load), and stale copies when the source fails. A failing cache
- * store never fails a request: the value is loaded as if it were a miss.
+ * store never fails a request: the value is loaded as if it were a miss. Sandbox calls read and
+ * write a namespace of their own.
  */
 export class DomainCache {
   private readonly inFlight = new Map<string, Promise<Cached<unknown>>>();
@@ -58,10 +65,11 @@ export class DomainCache {
   ) {}
 
   async getOrLoad<T>(
-    key: string,
+    answerKey: string,
     load: () => Promise<T>,
     options: CacheOptions,
   ): Promise<Cached<T>> {
+    const key = inSandbox() ? `${SANDBOX_PREFIX}${answerKey}` : answerKey;
     const entry = await this.read<T>(key);
     if (entry && entry.expiresAt > Date.now())
       return this.count({ value: entry.value, state: 'hit', fetchedAt: entry.fetchedAt });

@@ -1,5 +1,5 @@
 import { pino, type Logger, type DestinationStream } from 'pino';
-import { currentRequestId } from './request-context.js';
+import { currentRequestId, inSandbox } from './request-context.js';
 
 /**
  * Header and field names whose values never reach a log line (STYLE.md): credentials of
@@ -84,7 +84,10 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
-/** The process logger: JSON lines, service name and request id on every line, secrets redacted. */
+/**
+ * The process logger: JSON lines, service name and request id on every line (and `sandbox: true`
+ * on those written for a test-key call), secrets redacted.
+ */
 export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
@@ -95,7 +98,10 @@ export function createLogger(options: LoggerOptions): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       mixin: () => {
         const requestId = currentRequestId();
-        return requestId ? { requestId } : {};
+        return {
+          ...(requestId && { requestId }),
+          ...(inSandbox() && { sandbox: true }),
+        };
       },
       formatters: { level: (label) => ({ level: label }) },
       hooks: { streamWrite: maskApiKeys },

@@ -1,7 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-interface RequestContext {
-  readonly requestId: string;
+/** What every piece of code running for one request may know about it. */
+export interface RequestContext {
+  readonly requestId?: string;
+  /**
+   * True for a call made with a test key (`nlk_test_…`): services answer from recorded data,
+   * never call an upstream, and cache in a namespace of their own (ARCHITECTURE §8).
+   */
+  readonly sandbox?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -11,8 +17,18 @@ export function runWithRequestId<T>(requestId: string, fn: () => T): T {
   return storage.run({ requestId }, fn);
 }
 
+/** Runs `fn` inside a request's context (id and sandbox flag). */
+export function runInRequest<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** Whether the code runs for a sandbox (test-key) call. */
+export function inSandbox(): boolean {
+  return storage.getStore()?.sandbox === true;
 }
 
 /** Runs `fn` outside any request (a timer started there must not carry the request's id). */

@@ -4,8 +4,7 @@ import {
   type CustomTransportStrategy,
   type WritePacket,
 } from '@nestjs/microservices';
-import { runWithRequestId } from '@nl/platform-logging';
-import { REQUEST_ID_HEADER } from '@nl/contracts-core';
+import { runForMessage } from './request-headers.js';
 import { headersView, inprocBus, wireCopy, type InProcEndpoint } from './inproc.bus.js';
 
 const NO_MESSAGE_HANDLER = 'There is no matching message handler defined in the remote service.';
@@ -56,9 +55,7 @@ export class InProcServer extends Server implements CustomTransportStrategy, InP
         async () => this.transformToObservable(await handler(wireCopy(data), context)),
         (packet) => respond(wireCopy(packet)),
       );
-    const requestId = headers[REQUEST_ID_HEADER];
-    if (requestId) runWithRequestId(requestId, run);
-    else run();
+    runForMessage((name) => headers[name], run);
   }
 
   on(): void {

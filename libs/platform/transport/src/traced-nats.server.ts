@@ -1,7 +1,7 @@
 import { ServerNats, type NatsStatus } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { REQUEST_ID_HEADER } from '@nl/contracts-core';
-import { runWithRequestId, type Logger } from '@nl/platform-logging';
+import type { Logger } from '@nl/platform-logging';
+import { runForMessage } from './request-headers.js';
 import {
   NEST_STATUS,
   natsConnectionOptions,
@@ -64,9 +64,9 @@ export class TracedNatsServer extends ServerNats {
   }
 
   override async handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
-    const requestId = message.headers?.get(REQUEST_ID_HEADER);
-    return requestId
-      ? runWithRequestId(requestId, () => super.handleMessage(channel, message))
-      : super.handleMessage(channel, message);
+    return runForMessage(
+      (name) => message.headers?.get(name),
+      () => super.handleMessage(channel, message),
+    );
   }
 }

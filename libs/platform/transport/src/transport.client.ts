@@ -10,6 +10,7 @@ import { EmptyResponseException } from '@nestjs/microservices/errors/empty-respo
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import {
   REQUEST_ID_HEADER,
+  SANDBOX_HEADER,
   isErrorCode,
   isRpcErrorPayload,
   type ReplyEnvelope,
@@ -25,6 +26,8 @@ export const TRANSPORT_PROXY = Symbol('TRANSPORT_PROXY');
 export interface RequestOptions {
   readonly requestId: string;
   readonly timeoutMs: number;
+  /** A test-key call: the service answers from recorded data (`x-sandbox: true`). */
+  readonly sandbox?: boolean;
 }
 
 /** What the transport libraries say when the connection to the broker is down. */
@@ -77,6 +80,7 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
     if (!this.connected) throw this.unavailable('not connected');
     const headers = natsHeaders();
     headers.set(REQUEST_ID_HEADER, options.requestId);
+    if (options.sandbox) headers.set(SANDBOX_HEADER, 'true');
     try {
       const reply$ = this.proxy.send<ReplyEnvelope<T>>(subject, new NatsRecord(payload, headers));
       return await firstValueFrom(reply$.pipe(timeout(options.timeoutMs)));

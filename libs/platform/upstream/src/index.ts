@@ -2,3 +2,4 @@ export * from './upstream-client.js';
 export * from './upstream-errors.js';
 export * from './upstream.health.js';
 export * from './upstream.module.js';
+export * from './recorded-upstream.js';

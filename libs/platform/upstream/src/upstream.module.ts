@@ -2,6 +2,8 @@ import { Inject, Module, type DynamicModule } from '@nestjs/common';
 import type { ConfigSection } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import { HealthRegistry } from '@nl/platform-health';
+import { inSandbox } from '@nl/platform-logging';
+import { RecordedUpstream, type Recording } from './recorded-upstream.js';
 import {
   UpstreamClient,
   type UpstreamOptions,
@@ -23,26 +25,38 @@ export interface UpstreamRegistration<C> {
   readonly client: (settings: C) => Omit<UpstreamOptions, 'name'> | null;
   /** The message callers get while it is not configured; names the variable to set. */
   readonly notConfigured: string;
+  /**
+   * The recorded implementation: sandbox (test-key) calls are answered from it, whether or not
+   * the live upstream is configured, and never reach the network.
+   */
+  readonly recording: Recording;
 }
 
 /**
- * One configured-or-not upstream, as a domain's client sees it: requests go through the
- * platform client (timeout, bounded retries, breaker, metrics), and while the upstream is not
- * configured every request answers `upstream_not_configured` (503), so no domain builds that
- * error itself.
+ * One configured-or-not upstream, as a domain's client sees it, behind one port with two
+ * implementations: live requests go through the platform client (timeout, bounded retries,
+ * breaker, metrics), sandbox requests (a test key's call) to the recording shipped with the
+ * domain. While the upstream is not configured every live request answers
+ * `upstream_not_configured` (503), so no domain builds that error itself.
  */
 export class Upstream {
+  private readonly recorded: RecordedUpstream;
+
   constructor(
     readonly name: string,
     private readonly client: UpstreamClient | null,
     private readonly notConfigured: string,
-  ) {}
+    recording: Recording,
+  ) {
+    this.recorded = new RecordedUpstream(recording);
+  }
 
   get configured(): boolean {
     return this.client !== null;
   }
 
   request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
+    if (inSandbox()) return this.recorded.request<T>(request);
     if (!this.client)
       return Promise.reject(new DomainError('upstream_not_configured', this.notConfigured));
     return this.client.request<T>(request);
@@ -60,6 +74,7 @@ export class Upstream {
       registration.name,
       options ? new UpstreamClient({ name: registration.name, ...options }) : null,
       registration.notConfigured,
+      registration.recording,
     );
   }
 }

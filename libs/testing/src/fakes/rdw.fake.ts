@@ -1,7 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { FakeUpstream, type FakeRoute } from '../fake-upstream.js';
+import type { Recording } from '@nl/platform-upstream';
+import { FakeUpstream } from '../fake-upstream.js';
 
-type Row = Record<string, string>;
+type Row = Readonly<Record<string, unknown>>;
+
+/** Rows per `<dataset id>:<plate>`, shared by the fake and the recording it serves. */
+export type RdwRows = Map<string, readonly Row[]>;
+
+/** The RDW domain's recording and its rows (`rdwRecording`, `recordedRows` of `@nl/domain-rdw`). */
+export interface RdwRecordingSource {
+  readonly recording: (rows: RdwRows) => Recording;
+  readonly rows: () => RdwRows;
+}
 
 /** The four datasets a vehicle lookup reads, by Socrata id. */
 export const RDW_DATASETS = {
@@ -11,12 +20,10 @@ export const RDW_DATASETS = {
   axles: '3huj-srit',
 } as const;
 
-const sample = (file: string): Row[] =>
-  JSON.parse(readFileSync(new URL(`../samples/rdw/${file}`, import.meta.url), 'utf8')) as Row[];
-
 /**
  * A battery-electric car for tests only, from the illustrative rows of the upstream notes
- * (rdw.md §4.3): real field names, made-up values and plate.
+ * (rdw.md §4.3): real field names, made-up values and plate. Not in the recording, so the
+ * sandbox never answers it.
  */
 const ELECTRIC: Record<string, Row[]> = {
   [RDW_DATASETS.vehicle]: [
@@ -57,59 +64,25 @@ const ELECTRIC: Record<string, Row[]> = {
       emissiecode_omschrijving: 'Z',
     },
   ],
-  [RDW_DATASETS.body]: [],
-  [RDW_DATASETS.axles]: [],
 };
 
-/** Rows per dataset per plate: the recorded samples (libs/testing/src/samples) plus the EV. */
-function defaultRows(): Map<string, Row[]> {
-  const rows = new Map<string, Row[]>();
-  const add = (dataset: string, data: Row[]) => {
-    for (const row of data) {
-      const key = `${dataset}:${row['kenteken']}`;
-      rows.set(key, [...(rows.get(key) ?? []), row]);
-    }
-  };
-  add(RDW_DATASETS.vehicle, sample('m9d7-ebf2_TT601D.json'));
-  add(RDW_DATASETS.fuel, sample('8ys7-d773_TT601D.json'));
-  add(RDW_DATASETS.axles, sample('3huj-srit_TT601D.json'));
-  add(RDW_DATASETS.body, sample('vezc-m2t6_TT601D.json'));
-  add(RDW_DATASETS.vehicle, sample('m9d7-ebf2_F794KP.json'));
-  add(RDW_DATASETS.fuel, sample('8ys7-d773_F794KP.json'));
-  add(RDW_DATASETS.vehicle, sample('m9d7-ebf2_R759BK_full.json'));
-  for (const [dataset, data] of Object.entries(ELECTRIC)) add(dataset, data);
-  return rows;
-}
-
 /**
- * A fake of RDW open data (Socrata): `GET /resource/{dataset}.json?kenteken=X` answers the
- * rows of that plate as a JSON array, `[]` for an unknown plate, as Socrata does. Failure
- * modes per dataset come from the harness: `fake.upstream.timeout(Infinity, datasetPath(id))`.
+ * A fake of RDW open data (Socrata) serving the RDW domain's recording over HTTP — the rows the
+ * sandbox answers from — plus the test-only electric car: `GET /resource/{dataset}.json?kenteken=X`
+ * answers that plate's rows, `[]` for an unknown plate, as Socrata does. Failure modes per
+ * dataset come from the harness: `fake.upstream.timeout(Infinity, datasetPath(id))`.
  */
 export class RdwFake {
   private constructor(
     readonly upstream: FakeUpstream,
-    private readonly rows: Map<string, Row[]>,
+    private readonly rows: RdwRows,
   ) {}
 
-  static async start(): Promise<RdwFake> {
-    const rows = defaultRows();
-    const routes: FakeRoute[] = [
-      {
-        method: 'GET',
-        path: '/resource/:dataset.json',
-        handle: (r) => {
-          const plate = r.query.get('kenteken');
-          if (!plate)
-            return {
-              status: 400,
-              body: { code: 'query.soql.invalid', error: true, message: 'no filter' },
-            };
-          return { body: rows.get(`${r.params['dataset']}:${plate}`) ?? [] };
-        },
-      },
-    ];
-    return new RdwFake(await FakeUpstream.start(routes), rows);
+  static async start(source: RdwRecordingSource): Promise<RdwFake> {
+    const rows = source.rows();
+    for (const [dataset, data] of Object.entries(ELECTRIC))
+      for (const row of data) rows.set(`${dataset}:${String(row['kenteken'])}`, [row]);
+    return new RdwFake(await FakeUpstream.serving(source.recording(rows)), rows);
   }
 
   get url(): string {

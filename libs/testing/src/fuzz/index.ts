@@ -20,5 +20,10 @@ export {
   type FuzzStats,
   type RunOptions,
 } from './runner.js';
-export { FUZZ_DNS_ZONE, startFuzzUpstreams, type FuzzUpstreams } from './upstreams.js';
+export {
+  FUZZ_DNS_ZONE,
+  startFuzzUpstreams,
+  type FuzzRecordings,
+  type FuzzUpstreams,
+} from './upstreams.js';
 export type { FuzzContext } from './valid.js';

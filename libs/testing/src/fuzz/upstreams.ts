@@ -1,6 +1,6 @@
 import { FakeDns, type FakeDnsZone } from '../fake-dns.js';
-import { RdwFake } from '../fakes/rdw.fake.js';
-import { ViesFake } from '../fakes/vies.fake.js';
+import { RdwFake, type RdwRecordingSource } from '../fakes/rdw.fake.js';
+import { ViesFake, type ViesFakeRecording } from '../fakes/vies.fake.js';
 
 const MX = (exchange: string, preference = 10) => ({ preference, exchange });
 
@@ -21,17 +21,28 @@ export const FUZZ_DNS_ZONE: FakeDnsZone = {
   'broken.example.nl': { behaviour: 'servfail' },
 };
 
-/** The fakes every upstream of the API is pointed at, so nothing leaves 127.0.0.1. */
+/**
+ * The fakes the API's per-request upstreams are pointed at. Every other upstream variable (the
+ * disposable-list refresh, future domains) stays pinned to a closed local port: by the test
+ * profile in process, by `childEnv` (tools/bench) for the fuzz CLI's child. So nothing leaves
+ * 127.0.0.1.
+ */
 export interface FuzzUpstreams {
   /** VIES_URL, RDW_URL and DNS_SERVERS for the services. */
   readonly env: Readonly<Record<'VIES_URL' | 'RDW_URL' | 'DNS_SERVERS' | 'DNS_TIMEOUT_MS', string>>;
   close(): Promise<void>;
 }
 
-export async function startFuzzUpstreams(): Promise<FuzzUpstreams> {
+/** The domains' recordings the fakes serve (the testing lib cannot import domain code). */
+export interface FuzzRecordings {
+  readonly rdw: RdwRecordingSource;
+  readonly vies: () => ViesFakeRecording;
+}
+
+export async function startFuzzUpstreams(recordings: FuzzRecordings): Promise<FuzzUpstreams> {
   // Belgium is down for good, so the VAT cases also meet the `503 ms_unavailable` answer.
-  const vies = (await ViesFake.start()).memberStateDown('BE');
-  const rdw = await RdwFake.start();
+  const vies = (await ViesFake.start(recordings.vies())).memberStateDown('BE');
+  const rdw = await RdwFake.start(recordings.rdw);
   const dns = await FakeDns.start(FUZZ_DNS_ZONE);
   return {
     env: {

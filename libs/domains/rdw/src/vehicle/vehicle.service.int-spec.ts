@@ -3,6 +3,7 @@ import { DomainCache, createMemoryStore } from '@nl/platform-cache';
 import { Upstream } from '@nl/platform-upstream';
 import { RDW_DATASETS, RdwFake, datasetPath, silentLogger } from '@nl/testing';
 import { RDW_UPSTREAM, RdwClient } from '../upstream/rdw/rdw.client.js';
+import { rdwRecording, recordedRows } from '../upstream/rdw/rdw.recording.js';
 import { VehicleService } from './vehicle.service.js';
 
 const DAY = 86_400_000;
@@ -11,7 +12,7 @@ describe(VehicleService.name, () => {
   let rdw: RdwFake;
   let sut: VehicleService;
   beforeAll(async () => {
-    rdw = await RdwFake.start();
+    rdw = await RdwFake.start({ recording: rdwRecording, rows: recordedRows });
     const client = new RdwClient(Upstream.from(RDW_UPSTREAM, { url: rdw.url, appToken: null }));
     sut = new VehicleService(
       client,

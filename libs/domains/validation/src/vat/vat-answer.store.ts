@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { VatValidationResponse } from '@nl/contracts-validation';
+import { inSandbox } from '@nl/platform-logging';
 import type { Repository } from 'typeorm';
 import { VatAnswerEntity } from '../persistence/vat-answer.entity.js';
 
-/** Durable last answers per VAT number (the cache forgets; this outlives restarts and TTLs). */
+/**
+ * Durable last answers per VAT number (the cache forgets; this outlives restarts and TTLs). Live
+ * answers only: a sandbox (test-key) call neither stores its recorded answer nor reads a live one.
+ */
 @Injectable()
 export class VatAnswerStore {
   constructor(
@@ -12,6 +16,7 @@ export class VatAnswerStore {
   ) {}
 
   async save(response: VatValidationResponse): Promise<void> {
+    if (inSandbox()) return;
     await this.rows.upsert(
       { vatNumber: response.vat_number, response, checkedAt: new Date(response.request_date) },
       ['vatNumber'],
@@ -21,6 +26,7 @@ export class VatAnswerStore {
   async find(
     vatNumber: string,
   ): Promise<{ response: VatValidationResponse; checkedAt: Date } | null> {
+    if (inSandbox()) return null;
     const row = await this.rows.findOneBy({ vatNumber });
     return row ? { response: row.response, checkedAt: row.checkedAt } : null;
   }

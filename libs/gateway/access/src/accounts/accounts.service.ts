@@ -3,7 +3,14 @@ import { TIERS, toCredits, type Tier } from '@nl/contracts-core';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
-import { generateApiKey, hashApiKey, looksLikeApiKey, visiblePrefix } from '../keys/api-key.js';
+import {
+  generateApiKey,
+  hashApiKey,
+  keyModeOf,
+  looksLikeApiKey,
+  visiblePrefix,
+  type KeyMode,
+} from '../keys/api-key.js';
 import { ALL_KEYS, KeyRevocations } from '../keys/key-revocations.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
 
@@ -19,6 +26,8 @@ export interface Account {
 export interface ApiKeyInfo {
   readonly id: string;
   readonly prefix: string;
+  /** `live` (real data, charged) or `test` (sandbox: recorded data, free). */
+  readonly mode: KeyMode;
   readonly name: string | null;
   readonly createdAt: string;
   readonly revokedAt: string | null;
@@ -30,6 +39,8 @@ export interface KeyOwner {
   readonly accountId: string;
   readonly tier: Tier;
   readonly subscriptions: readonly string[];
+  /** A test key: the call is answered from recorded data and never charged. */
+  readonly sandbox: boolean;
 }
 
 /**
@@ -53,6 +64,7 @@ function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
   return {
     id: row.id,
     prefix: row.prefix,
+    mode: keyModeOf(row.prefix) ?? 'live',
     name: row.name,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
@@ -127,10 +139,14 @@ export class AccountsService {
     return this.getAccount(id);
   }
 
-  /** Creates a key; the plain key is returned here once and never stored. */
-  async createKey(accountId: string, name?: string): Promise<{ key: string; info: ApiKeyInfo }> {
+  /** Creates a live or test key; the plain key is returned here once and never stored. */
+  async createKey(
+    accountId: string,
+    name?: string,
+    mode: KeyMode = 'live',
+  ): Promise<{ key: string; info: ApiKeyInfo }> {
     await this.getAccount(accountId);
-    const key = generateApiKey();
+    const key = generateApiKey(mode);
     const id = randomUUID();
     await this.keyRows.insert({
       id,
@@ -162,7 +178,7 @@ export class AccountsService {
     return revoked;
   }
 
-  /** The owner of a live key, or null for an unknown or revoked one. */
+  /** The owner of a key (live or test), or null for an unknown or revoked one. */
   async findOwner(key: string): Promise<KeyOwner | null> {
     if (!looksLikeApiKey(key)) return null;
     const hash = hashApiKey(key);
@@ -180,6 +196,7 @@ export class AccountsService {
           accountId: row.account_id,
           tier: row.tier,
           subscriptions: row.subscriptions,
+          sandbox: keyModeOf(key) === 'test',
         }
       : null;
     if (this.keyCache.size > 10_000) this.keyCache.clear();

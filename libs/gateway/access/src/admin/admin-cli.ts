@@ -24,7 +24,9 @@ const HELP = `Usage: npm run admin -- <command> [arguments] [--json]
   set-tier <account id> <tier>
   set-subscriptions <account id> <a,b|none>
   add-credits <account id> <credits>       e.g. 250 or 12.50
-  create-key <account id> [--name <name>]  prints the key once; it cannot be shown again
+  create-key <account id> [--name <name>] [--test]
+                                       prints the key once; it cannot be shown again.
+                                       --test: a sandbox key (nlk_test_…): recorded data, free
   list-keys <account id>
   revoke-key <key id>
   help
@@ -37,8 +39,8 @@ class UsageError extends Error {}
 
 /** One key as `list-keys` and `show` print it. */
 function keyLine(k: ApiKeyInfo): string {
-  const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'live';
-  return `${k.id}  ${k.prefix}  ${state}${k.name ? `  (${k.name})` : ''}`;
+  const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
+  return `${k.id}  ${k.prefix}  ${k.mode}  ${state}${k.name ? `  (${k.name})` : ''}`;
 }
 
 function describeError(error: unknown): string {
@@ -61,6 +63,7 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
       strict: true,
       options: {
         name: { type: 'string' },
+        test: { type: 'boolean', default: false },
         tier: { type: 'string' },
         subscriptions: { type: 'string' },
         credits: { type: 'string' },
@@ -183,8 +186,11 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
       }
       case 'create-key': {
         const { id } = await accountOf();
-        const { name } = validateInput(CreateKeyBody, { name: values.name });
-        const { key, info } = await admin.createKey(id, name);
+        const { name, mode } = validateInput(CreateKeyBody, {
+          name: values.name,
+          mode: values.test ? 'test' : 'live',
+        });
+        const { key, info } = await admin.createKey(id, name, mode);
         out(
           { key, ...info },
           `New key ${info.id} for account ${id}:\n\n    ${key}\n\nStore it now: only its hash is kept, so it cannot be shown again.`,

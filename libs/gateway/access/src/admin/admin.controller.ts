@@ -74,8 +74,8 @@ export class AdminController {
   async createKey(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
     this.guard(request);
     await this.found(id);
-    const { name } = this.valid(CreateKeyBody, body ?? {});
-    return this.admin.createKey(id, name);
+    const { name, mode } = this.valid(CreateKeyBody, body ?? {});
+    return this.admin.createKey(id, name, mode);
   }
 
   @Delete('keys/:id')

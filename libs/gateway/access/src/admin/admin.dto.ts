@@ -1,5 +1,6 @@
 import { TIERS, type Tier } from '@nl/contracts-core';
 import { Type } from 'class-transformer';
+import { KEY_MODES, type KeyMode } from '../keys/api-key.js';
 import {
   ArrayMaxSize,
   IsArray,
@@ -51,6 +52,8 @@ export class TopUpBody {
 
 export class CreateKeyBody {
   @IsOptional() @IsString() @Length(1, 100) name?: string;
+  /** `live` (default): real data, charged; `test`: the sandbox, recorded data, free. */
+  @IsOptional() @IsIn(KEY_MODES) mode?: KeyMode;
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

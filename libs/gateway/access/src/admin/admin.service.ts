@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { toHundredths } from '@nl/contracts-core';
 import { AccountsService, type Account } from '../accounts/accounts.service.js';
+import type { KeyMode } from '../keys/api-key.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { UUID, type CreateAccountBody, type UpdateAccountBody } from './admin.dto.js';
 
@@ -50,8 +51,8 @@ export class AdminService {
     return this.credits.topUp(id, toHundredths(credits));
   }
 
-  createKey(accountId: string, name?: string) {
-    return this.accounts.createKey(accountId, name);
+  createKey(accountId: string, name?: string, mode?: KeyMode) {
+    return this.accounts.createKey(accountId, name, mode);
   }
 
   listKeys(accountId: string) {

@@ -1,4 +1,10 @@
-import { generateApiKey, hashApiKey, looksLikeApiKey, visiblePrefix } from './api-key.js';
+import {
+  generateApiKey,
+  hashApiKey,
+  keyModeOf,
+  looksLikeApiKey,
+  visiblePrefix,
+} from './api-key.js';
 
 describe('API keys', () => {
   it('should carry at least 128 random bits behind a fixed prefix', () => {
@@ -35,11 +41,22 @@ describe('API keys', () => {
     ['', false],
     ['nlk_live_', false],
     ['nlk_live_abc', false],
-    ['nlk_test_' + 'a'.repeat(32), false],
+    ['nlk_test_' + 'a'.repeat(32), true],
+    ['nlk_demo_' + 'a'.repeat(32), false],
+    ['nlk_test_' + 'a'.repeat(31), false],
     ['nlk_live_' + 'a'.repeat(31) + '!', false],
     ['nlk_live_' + 'a'.repeat(33), false],
     ['nlk_live_' + 'aB3'.repeat(10) + 'xy', true],
   ])('should tell whether %j looks like a key', (value, expected) => {
     expect(looksLikeApiKey(value)).toBe(expected);
+  });
+
+  it('should make test keys on request, told apart from live keys by their prefix', () => {
+    const test = generateApiKey('test');
+    expect(test).toMatch(/^nlk_test_[0-9A-Za-z]{32}$/);
+    expect(keyModeOf(test)).toBe('test');
+    expect(keyModeOf(visiblePrefix(test))).toBe('test');
+    expect(keyModeOf(generateApiKey())).toBe('live');
+    expect(keyModeOf('nlk_demo_x')).toBeNull();
   });
 });

@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-const PREFIX = 'nlk_live_';
+/**
+ * Live keys (`nlk_live_…`) reach the real upstreams and are charged; test keys (`nlk_test_…`)
+ * get the sandbox: recorded data, never charged (ARCHITECTURE §8).
+ */
+export type KeyMode = 'live' | 'test';
+export const KEY_MODES: readonly KeyMode[] = ['live', 'test'];
+
+const PREFIXES: Readonly<Record<KeyMode, string>> = { live: 'nlk_live_', test: 'nlk_test_' };
+/** Both prefixes have this length. */
+const PREFIX_LENGTH = 9;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 32 base-62 characters ≈ 190 random bits (the issue asks for at least 128). */
 const SECRET_LENGTH = 32;
@@ -8,7 +17,7 @@ const SECRET_LENGTH = 32;
 const VISIBLE = 6;
 
 /** A new API key: shown once to its owner, stored only as {@link hashApiKey}. */
-export function generateApiKey(): string {
+export function generateApiKey(mode: KeyMode = 'live'): string {
   // Rejection sampling keeps every character equally likely.
   let secret = '';
   while (secret.length < SECRET_LENGTH) {
@@ -16,7 +25,7 @@ export function generateApiKey(): string {
       if (byte < 248 && secret.length < SECRET_LENGTH) secret += ALPHABET[byte % 62];
     }
   }
-  return `${PREFIX}${secret}`;
+  return `${PREFIXES[mode]}${secret}`;
 }
 
 export function hashApiKey(key: string): string {
@@ -25,14 +34,19 @@ export function hashApiKey(key: string): string {
 
 /** What listings show of a key: `nlk_live_ab12cd…`. */
 export function visiblePrefix(key: string): string {
-  return `${key.slice(0, PREFIX.length + VISIBLE)}…`;
+  return `${key.slice(0, PREFIX_LENGTH + VISIBLE)}…`;
+}
+
+/** Whether a key (or its visible prefix) is a live or a test key; null for neither. */
+export function keyModeOf(key: string): KeyMode | null {
+  return KEY_MODES.find((mode) => key.startsWith(PREFIXES[mode])) ?? null;
 }
 
 /** A cheap shape check before any lookup. */
 export function looksLikeApiKey(value: string): boolean {
   return (
-    value.length === PREFIX.length + SECRET_LENGTH &&
-    value.startsWith(PREFIX) &&
-    /^[0-9A-Za-z]+$/.test(value.slice(PREFIX.length))
+    value.length === PREFIX_LENGTH + SECRET_LENGTH &&
+    keyModeOf(value) !== null &&
+    /^[0-9A-Za-z]+$/.test(value.slice(PREFIX_LENGTH))
   );
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
+import { SANDBOX, StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
@@ -77,6 +77,8 @@ export class AuthStep implements GatewayStep {
   constructor(private readonly accounts: AccountsService) {}
 
   async before(call: GatewayCall): Promise<void> {
-    call.state.set(KEY_OWNER, await authenticate(this.accounts, call.request, call.reply));
+    const owner = await authenticate(this.accounts, call.request, call.reply);
+    call.state.set(KEY_OWNER, owner);
+    call.state.set(SANDBOX, owner.sandbox);
   }
 }

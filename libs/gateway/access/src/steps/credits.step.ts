@@ -19,7 +19,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Steps 6 and 8: reserve the fresh price before the call; afterwards charge the cached price
- * for `hit`/`stale`, the fresh price otherwise, and nothing for any non-2xx answer.
+ * for `hit`/`stale`, the fresh price otherwise, and nothing for any non-2xx answer. A test
+ * key's (sandbox) call reserves and charges nothing: no ledger row at all.
  *
  * A paid answer is sent only once its charge is written. If the database fails between
  * reserve and settle, the settlement is retried for a few seconds; if it still cannot be
@@ -36,6 +37,7 @@ export class CreditsStep implements GatewayStep {
 
   async before(call: GatewayCall): Promise<void> {
     const owner = ownerOf(call);
+    if (owner.sandbox) return;
     const price = call.endpoint.price.fresh;
     const reserved = await this.credits.reserve({
       accountId: owner.accountId,
@@ -59,7 +61,10 @@ export class CreditsStep implements GatewayStep {
     outcome: { status: number; reply?: ReplyEnvelope },
   ): Promise<void> {
     const chargeId = call.state.get(CHARGE_ID);
-    if (!chargeId) return;
+    if (!chargeId) {
+      if (ownerOf(call).sandbox) await this.sandboxHeaders(call);
+      return;
+    }
     const ok = outcome.status >= 200 && outcome.status < 300;
     if (!ok) {
       const balance = await this.credits.release(chargeId);
@@ -72,6 +77,13 @@ export class CreditsStep implements GatewayStep {
     const settled = await this.settle(chargeId, price);
     void call.reply.header('x-credits-charged', formatCredits(settled?.charged ?? 0));
     if (settled) void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
+  }
+
+  /** A test key's call is never charged; the balance it shows is the live one, unchanged. */
+  private async sandboxHeaders(call: GatewayCall): Promise<void> {
+    void call.reply.header('x-credits-charged', formatCredits(0));
+    const balance = await this.accounts.balance(ownerOf(call).accountId).catch(() => null);
+    if (balance !== null) void call.reply.header('x-credits-remaining', formatCredits(balance));
   }
 
   /** Settles, retrying while the database is unreachable; a retry first asks whether an earlier attempt landed. */

@@ -9,6 +9,12 @@ export class StateKey<T> {
   constructor(readonly name: string) {}
 }
 
+/**
+ * Set true by the authentication step for a test key's call: the pipeline sends it to the
+ * service as a sandbox call (recorded data) and marks the answer `X-Sandbox: true`.
+ */
+export const SANDBOX = new StateKey<boolean>('sandbox');
+
 /** What the steps learn about one call on the way (the key's owner, its reservation, …). */
 export class CallState {
   private readonly values = new Map<StateKey<unknown>, unknown>();

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS } from '../errors/error-status.js';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
 import { sendError } from '../errors/problem.js';
-import { CallState } from './call-state.js';
+import { CallState, SANDBOX } from './call-state.js';
 import { GATEWAY_STEPS, type GatewayCall, type GatewayStep } from './gateway-step.js';
 import { requestIdOf } from './request-id.js';
 
@@ -67,6 +67,7 @@ export class RequestPipeline {
     let call: GatewayCall | undefined;
     let stepsRun: readonly GatewayStep[] = [];
     let finished = false;
+    let sandbox = false;
     try {
       const input = endpoint.request
         ? validateInput(endpoint.request, inputOf(endpoint, request))
@@ -78,6 +79,8 @@ export class RequestPipeline {
         stepsRun = this.steps.slice(0, index + 1);
         await step.before?.(call);
       }
+      sandbox = call.state.get(SANDBOX) === true;
+      if (sandbox) void reply.header('x-sandbox', 'true');
       if (head) {
         status = 200;
         await reply.code(status).header('cache-control', 'no-store').send();
@@ -86,6 +89,7 @@ export class RequestPipeline {
       envelope = await this.transport.request(endpoint.subject, input, {
         requestId,
         timeoutMs: endpoint.timeoutMs,
+        sandbox,
       });
       status = 200;
       finished = true;
@@ -116,6 +120,7 @@ export class RequestPipeline {
           path: request.url,
           status,
           cache,
+          ...(sandbox && { sandbox }),
           ms: Math.round(seconds * 10_000) / 10,
         },
         'request',

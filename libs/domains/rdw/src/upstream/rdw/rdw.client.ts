@@ -6,6 +6,7 @@ import {
   type UpstreamRegistration,
 } from '@nl/platform-upstream';
 import { RDW_CONFIG, type RdwSettings } from '../../rdw.config.js';
+import { rdwRecording } from './rdw.recording.js';
 import { DATASETS, type Dataset, type SocrataRow } from './rdw.types.js';
 
 /** RDW open data: 4 s per attempt, one retry; the optional app token gets its own rate pool. */
@@ -23,12 +24,14 @@ export const RDW_UPSTREAM: UpstreamRegistration<RdwSettings> = {
         }
       : null,
   notConfigured: 'Vehicle lookups need RDW_URL (RDW open data) on this server.',
+  recording: rdwRecording(),
 };
 
 /** One dataset gave no usable answer: the lookup as a whole has none (no half records). */
 export class RdwUnavailable extends Error {
   constructor(
     readonly dataset: Dataset,
+    /** `timeout` when RDW did not answer in time; else why there was no usable answer. */
     readonly reason: string,
   ) {
     super(`RDW dataset ${DATASETS[dataset]} (${dataset}): ${reason}`);

@@ -3,9 +3,11 @@ import type { DnsRecord, DnsRecordType } from '@nl/contracts-validation';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import { counter } from '@nl/platform-health';
+import { inSandbox } from '@nl/platform-logging';
 import { Resolver } from 'node:dns/promises';
 import { VALIDATION_CONFIG, type ValidationSettings } from '../../validation.config.js';
 import { toDnsRecords } from './dns.mapper.js';
+import { RECORDED_DNS_ZONE, recordedDnsAnswer } from './dns.recording.js';
 import { DnsUnavailable, NXDOMAIN, type RawDnsAnswer } from './dns.types.js';
 
 const queries = counter({
@@ -25,7 +27,7 @@ export function dnsUnavailableError(error: DnsUnavailable): DomainError {
 
 /**
  * DNS queries through node's `dns.Resolver` (c-ares) against the configured servers, or the
- * system's. Each query has the configured timeout and two tries. "No such type" (NODATA) is
+ * system's; sandbox (test-key) calls get the recorded answers of `dns.recording.ts` instead. Each query has the configured timeout and two tries. "No such type" (NODATA) is
  * an empty list, NXDOMAIN a marker, anything else {@link DnsUnavailable}.
  */
 @Injectable()
@@ -40,7 +42,10 @@ export class DnsResolver {
 
   async query(name: string, type: DnsRecordType): Promise<DnsRecord[] | typeof NXDOMAIN> {
     try {
-      const records = toDnsRecords(name, await this.resolve(name, type));
+      const answer = inSandbox()
+        ? recordedDnsAnswer(RECORDED_DNS_ZONE, name, type)
+        : await this.resolve(name, type);
+      const records = toDnsRecords(name, answer);
       queries.inc({ type, outcome: records.length ? 'records' : 'nodata' });
       return records;
     } catch (error) {

@@ -8,6 +8,7 @@ import {
 import type { ValidationSettings } from '../../validation.config.js';
 import { VALIDATION_CONFIG } from '../../validation.config.js';
 import { VIES_UNAVAILABLE, readViesAnswer } from './vies.mapper.js';
+import { ViesRecording } from './vies.recording.js';
 import type { ViesOutcome } from './vies.types.js';
 
 /** Errors that say VIES as a whole is struggling (a member state's own outage does not). */
@@ -46,6 +47,7 @@ export const VIES_UPSTREAM: UpstreamRegistration<ValidationSettings> = {
         }
       : null,
   notConfigured: 'VAT validation needs VIES_URL (the EU VIES REST API) on this server.',
+  recording: new ViesRecording(),
 };
 
 /** The VIES REST API (`POST /check-vat-number`). */

@@ -4,10 +4,7 @@ import { normaliseAddress, readViesAnswer, toVatResponse } from './vies.mapper.j
 const sample = async () =>
   JSON.parse(
     await readFile(
-      new URL(
-        '../../../../../testing/src/samples/vies/check-vat-number_BE0244142664_valid.json',
-        import.meta.url,
-      ),
+      new URL('./recorded/check-vat-number_BE0244142664_valid.json', import.meta.url),
       'utf8',
     ),
   ) as unknown;

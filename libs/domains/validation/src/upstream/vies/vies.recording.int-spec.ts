@@ -1,9 +1,10 @@
-import { ViesFake } from './vies.fake.js';
+import { ViesFake } from '@nl/testing';
+import { ViesRecording } from './vies.recording.js';
 
-describe(ViesFake.name, () => {
+describe('the VIES recording, served by the VIES fake', () => {
   let vies: ViesFake;
   beforeEach(async () => {
-    vies = await ViesFake.start();
+    vies = await ViesFake.start(new ViesRecording());
   });
   afterEach(() => vies.close());
 
@@ -55,7 +56,10 @@ describe(ViesFake.name, () => {
   ])('should answer test number %s with HTTP %i %s', async (number, status, error) => {
     expect(await check('NL', number, '/check-vat-test-service')).toEqual({
       status,
-      body: { actionSucceed: false, errorWrappers: [{ error, message: `fake VIES: ${error}` }] },
+      body: {
+        actionSucceed: false,
+        errorWrappers: [{ error, message: `recorded VIES: ${error}` }],
+      },
     });
   });
 
