@@ -28,13 +28,30 @@ function projectGraph(): Graph {
 }
 
 describe('the project graph', () => {
+  let graph: Graph;
+  beforeAll(() => {
+    graph = projectGraph();
+  }, 120_000);
+
   it('should have no production project depending on the testing lib', () => {
-    const graph = projectGraph();
     const testers = new Set(['type:e2e', 'type:tools', 'type:testing']);
     const upward = Object.entries(graph.dependencies)
       .filter(([name]) => !(graph.nodes[name]?.data.tags ?? []).some((t) => testers.has(t)))
       .flatMap(([name, deps]) => deps.filter((d) => d.target === 'testing').map(() => name));
     expect(upward).toEqual([]);
     expect(Object.keys(graph.nodes)).toEqual(expect.arrayContaining(['domain-rdw', 'testing']));
-  }, 120_000);
+  });
+
+  it('should keep every domain off other domains’ code: kvk reaches VAT only through contracts', () => {
+    const domains = Object.keys(graph.nodes).filter((n) => n.startsWith('domain-'));
+    const across = domains.flatMap((name) =>
+      (graph.dependencies[name] ?? [])
+        .filter((d) => d.target.startsWith('domain-') && d.target !== name)
+        .map((d) => `${name} → ${d.target}`),
+    );
+    expect(across).toEqual([]);
+    const kvk = (graph.dependencies['domain-kvk'] ?? []).map((d) => d.target);
+    expect(kvk).toEqual(expect.arrayContaining(['contracts-validation']));
+    expect(kvk).not.toContain('domain-validation');
+  });
 });

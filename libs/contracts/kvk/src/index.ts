@@ -1,2 +1,4 @@
 export * from './kvk.endpoints.js';
+export * from './kvk.requests.js';
+export * from './kvk.responses.js';
 export * from './kvk.subjects.js';

@@ -1,0 +1,144 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+const YES_NO = ['Ja', 'Nee'];
+
+export class KvkTradeName {
+  @ApiProperty({ example: 'Test EMZ Dagobert' }) naam: string;
+  @ApiProperty({ example: 0 }) volgorde: number;
+}
+
+export class KvkSbiActivity {
+  @ApiProperty({
+    example: '10110',
+    description: 'SBI code as KVK registers it (SBI 2025 since September 2025).',
+  })
+  sbiCode: string;
+  @ApiProperty({
+    example: 'Verwerking en conservering van vlees, met uitzondering van vlees van gevogelte',
+  })
+  sbiOmschrijving: string;
+  @ApiProperty({ enum: YES_NO, example: 'Ja' }) indHoofdactiviteit: string;
+}
+
+/** A link to one of our own resources (never the register's host). */
+export class KvkLink {
+  @ApiProperty({ example: 'self' }) rel: string;
+  @ApiProperty({ example: '/v1/kvk/69599084' }) href: string;
+}
+
+/** One address of a branch or an owner, as the register holds it; absent members are left out. */
+export class KvkAddress {
+  @ApiProperty({ enum: ['bezoekadres', 'correspondentieadres'], example: 'bezoekadres' })
+  type: string;
+  @ApiProperty({ enum: YES_NO, example: 'Nee', description: 'Ja: the address is shielded.' })
+  indAfgeschermd: string;
+  @ApiPropertyOptional({ example: 'Abebe Bikilalaan 17 M 1034WL Amsterdam' })
+  volledigAdres?: string;
+  @ApiPropertyOptional({ example: 'Abebe Bikilalaan' }) straatnaam?: string;
+  @ApiPropertyOptional({ example: 17 }) huisnummer?: number;
+  @ApiPropertyOptional({ example: 'M' }) huisletter?: string;
+  @ApiPropertyOptional({ example: 'A' }) huisnummerToevoeging?: string;
+  @ApiPropertyOptional({ example: '1034WL' }) postcode?: string;
+  @ApiPropertyOptional({ example: 200 }) postbusnummer?: number;
+  @ApiPropertyOptional({ example: 'Amsterdam' }) plaats?: string;
+  @ApiPropertyOptional({ example: 'Nederland' }) land?: string;
+}
+
+export class KvkMainBranch {
+  @ApiProperty({ example: '000038509504' }) vestigingsnummer: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Test EMZ Dagobert' })
+  eersteHandelsnaam: string | null;
+  @ApiProperty({ enum: YES_NO, example: 'Ja' }) indHoofdvestiging: string;
+  @ApiProperty({ enum: YES_NO, example: 'Ja' }) indCommercieleVestiging: string;
+  @ApiProperty({ type: [KvkAddress] }) adressen: KvkAddress[];
+}
+
+export const VAT_STATUSES = [
+  'unvalidated',
+  'unknown',
+  'match',
+  'mismatch',
+  'valid',
+  'invalid',
+  'unavailable',
+] as const;
+export type VatStatus = (typeof VAT_STATUSES)[number];
+
+export class KvkVat {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'NL857587973B01',
+    description:
+      "The company's VAT number as derived from its RSIN (NL + RSIN + B01), or the `vat` given; null when neither exists (a sole proprietorship has no RSIN).",
+  })
+  number: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '857587973' }) rsin: string | null;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: "The number's check digits, computed locally; null without a number.",
+  })
+  checksumValid: boolean | null;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'VIES verdict with `vies=true`; null otherwise or when VIES was unavailable.',
+  })
+  valid: boolean | null;
+  @ApiProperty({
+    enum: VAT_STATUSES,
+    example: 'unvalidated',
+    description:
+      '`unvalidated` (default), `unknown` (no number to judge), `match`/`mismatch` (the `vat` given against the derived number), `valid`/`invalid`/`unavailable` (VIES, with `vies=true`).',
+  })
+  status: VatStatus;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'When VIES answered.' })
+  validatedAt: string | null;
+}
+
+/** `GET /v1/kvk/{companyNumber}`: the spec's company base profile. */
+export class CompanyProfileResponse {
+  @ApiProperty({ example: '69599084' }) kvkNummer: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Test EMZ Dagobert' }) naam: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: YES_NO, example: 'Ja' })
+  indNonMailing: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '20170710',
+    description: 'Compact date YYYYMMDD.',
+  })
+  formeleRegistratiedatum: string | null;
+  @ApiProperty({ type: [KvkTradeName] }) handelsnamen: KvkTradeName[];
+  @ApiProperty({ type: [KvkSbiActivity] }) sbiActiviteiten: KvkSbiActivity[];
+  @ApiProperty({ description: 'False once the registration has ended.' }) actief: boolean;
+  @ApiProperty({ type: KvkMainBranch, nullable: true }) hoofdvestiging: KvkMainBranch | null;
+  @ApiProperty({ type: KvkVat }) vat: KvkVat;
+  @ApiProperty({ example: '2026-11-24T10:00:00.000Z', description: 'When the register was read.' })
+  lastFetchedAt: string;
+  @ApiProperty({ type: [KvkLink] }) links: KvkLink[];
+}
+
+/** `GET /v1/kvk/{companyNumber}/branch`: the spec's branch profile. */
+export class BranchProfileResponse {
+  @ApiProperty({ example: '000038509504' }) vestigingsnummer: string;
+  @ApiProperty({ example: '69599084' }) kvkNummer: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Test EMZ Dagobert' })
+  eersteHandelsnaam: string | null;
+  @ApiProperty({ enum: YES_NO, example: 'Ja' }) indHoofdvestiging: string;
+  @ApiProperty({ enum: YES_NO, example: 'Ja' }) indCommercieleVestiging: string;
+  @ApiProperty({ type: [KvkTradeName] }) handelsnamen: KvkTradeName[];
+  @ApiProperty({ type: [KvkAddress] }) adressen: KvkAddress[];
+  @ApiProperty({ type: [String], example: ['www.example.nl'] }) websites: string[];
+  @ApiProperty({ type: [KvkSbiActivity] }) sbiActiviteiten: KvkSbiActivity[];
+  @ApiProperty({ example: '2026-11-24T10:00:00.000Z' }) lastFetchedAt: string;
+  @ApiProperty({ type: [KvkLink] }) links: KvkLink[];
+}
+
+/** 404 of both endpoints: the register has no such company or branch. */
+export class KvkNotFound {
+  @ApiProperty({ example: false }) found: false;
+  @ApiProperty({ type: Object, nullable: true, example: null }) result: null;
+  @ApiProperty({ example: 'The company register has no company 12345678.' }) message: string;
+}

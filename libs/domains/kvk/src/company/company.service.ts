@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ReplyEnvelope } from '@nl/contracts-core';
+import {
+  COMPANY_GET_ENDPOINT,
+  type CompanyProfileResponse,
+  type CompanyQuery,
+  type KvkVat,
+} from '@nl/contracts-kvk';
+import {
+  VALIDATION_SUBJECTS,
+  VAT_CHECK_ENDPOINT,
+  type VatValidationResponse,
+} from '@nl/contracts-validation';
+import { replyEnvelope } from '@nl/platform-cache';
+import { DomainError } from '@nl/platform-errors';
+import { LOGGER, currentRequestId, inSandbox, type Logger } from '@nl/platform-logging';
+import { TransportClient } from '@nl/platform-transport';
+import { randomUUID } from 'node:crypto';
+import { KvkProfiles } from './kvk-profiles.js';
+import { rsinOf, toCompanyProfile } from '../upstream/kvk/kvk.mapper.js';
+import { vatBlock } from './vat-block.js';
+
+/**
+ * `GET /v1/kvk/{companyNumber}`: the base profile through the cache (24 h, stale-if-error),
+ * with the `vat` block of this request. `vies=true` asks our own VAT service over the transport
+ * (the subject internal teams use; the kvk service has no VIES client): its verdict, or
+ * `unavailable` when it has none, since an optional enrichment never fails the profile.
+ */
+@Injectable()
+export class CompanyService {
+  constructor(
+    private readonly profiles: KvkProfiles,
+    private readonly transport: TransportClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async profile(query: CompanyQuery): Promise<ReplyEnvelope<CompanyProfileResponse>> {
+    const cached = await this.profiles.company(query.companyNumber, COMPANY_GET_ENDPOINT);
+    if (!cached.value)
+      throw DomainError.notFound(
+        {
+          found: false,
+          result: null,
+          message: `The company register has no company ${query.companyNumber}.`,
+        },
+        `The company register has no company ${query.companyNumber}.`,
+      );
+    const raw = cached.value;
+    let vat = vatBlock(rsinOf(raw), query.vat);
+    if (query.vies === 'true' && vat.number) vat = await this.viesCheck(vat, vat.number);
+    return replyEnvelope('kvk', {
+      ...cached,
+      value: { ...toCompanyProfile(raw, cached.fetchedAt), vat },
+    });
+  }
+
+  private async viesCheck(vat: KvkVat, number: string): Promise<KvkVat> {
+    try {
+      const reply = await this.transport.request<VatValidationResponse>(
+        VALIDATION_SUBJECTS.vat,
+        { vat_number: number },
+        {
+          requestId: currentRequestId() ?? randomUUID(),
+          timeoutMs: VAT_CHECK_ENDPOINT.timeoutMs,
+          sandbox: inSandbox(),
+        },
+      );
+      const answer = reply.data;
+      if (answer.valid === null) return { ...vat, status: 'unavailable' };
+      return {
+        ...vat,
+        valid: answer.valid,
+        status: answer.valid ? 'valid' : 'invalid',
+        validatedAt: answer.request_date,
+      };
+    } catch (error) {
+      this.logger.warn(
+        { err: error, code: error instanceof DomainError ? error.code : undefined },
+        'VAT check for a company profile failed; answered without it',
+      );
+      return { ...vat, status: 'unavailable' };
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { KvkVat } from '@nl/contracts-kvk';
+import { checkVAT, countries } from 'jsvat';
+
+/**
+ * The Dutch VAT number of a legal entity as derived from its RSIN: `NL` + RSIN + `B01` (the
+ * usual first branch number). A sole proprietorship has no RSIN, so no number can be derived.
+ */
+export function vatNumberOf(rsin: string | null): string | null {
+  return rsin ? `NL${rsin}B01` : null;
+}
+
+/**
+ * The `vat` block before any VIES check: the number (the `vat` given, else the derived one),
+ * its check digits judged locally, and the status: `match`/`mismatch` when a given number can
+ * be compared with the derived one, `unknown` without any number, else `unvalidated`.
+ */
+export function vatBlock(rsin: string | null, given: string | undefined): KvkVat {
+  const derived = vatNumberOf(rsin);
+  const number = given ?? derived;
+  const status =
+    number === null
+      ? 'unknown'
+      : given !== undefined && derived !== null
+        ? given === derived
+          ? 'match'
+          : 'mismatch'
+        : 'unvalidated';
+  return {
+    number,
+    rsin,
+    checksumValid: number === null ? null : checkVAT(number, countries).isValid,
+    valid: null,
+    status,
+    validatedAt: null,
+  };
+}

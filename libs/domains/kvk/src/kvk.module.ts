@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { CacheModule } from '@nl/platform-cache';
+import { TransportClientModule } from '@nl/platform-transport';
+import { UpstreamModule } from '@nl/platform-upstream';
+import { BranchHandler } from './branch/branch.handler.js';
+import { BranchService } from './branch/branch.service.js';
+import { CompanyHandler } from './company/company.handler.js';
+import { CompanyService } from './company/company.service.js';
+import { KvkProfiles } from './company/kvk-profiles.js';
+import { KVK_UPSTREAM, KvkClient } from './upstream/kvk/kvk.client.js';
+
+/**
+ * The kvk domain: company base profiles and branch profiles from the KVK Handelsregister APIs,
+ * cached; VAT checks go to the validation service over the transport (its client module).
+ */
+@Module({
+  imports: [
+    CacheModule.forDomain('kvk'),
+    UpstreamModule.register(KVK_UPSTREAM),
+    TransportClientModule,
+  ],
+  controllers: [CompanyHandler, BranchHandler],
+  providers: [KvkClient, KvkProfiles, CompanyService, BranchService],
+})
+export class KvkModule {}

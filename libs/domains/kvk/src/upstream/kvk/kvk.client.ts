@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '@nl/platform-errors';
+import {
+  InjectUpstream,
+  Upstream,
+  UpstreamError,
+  type UpstreamRegistration,
+} from '@nl/platform-upstream';
+import { KVK_CONFIG, type KvkSettings } from '../../kvk.config.js';
+import { kvkRecording } from './kvk.recording.js';
+import type { RawKvkBranch, RawKvkError, RawKvkProfile } from './kvk.types.js';
+
+/**
+ * The KVK APIs: 4 s per attempt, one retry. Configured only with a key, so until KVK_API_KEY is
+ * set live calls answer 503 (not configured), never test-environment data.
+ */
+export const KVK_UPSTREAM: UpstreamRegistration<KvkSettings> = {
+  name: 'kvk',
+  config: KVK_CONFIG,
+  client: ({ url, apiKey }) =>
+    url && apiKey
+      ? { baseUrl: url, timeoutMs: 4_000, retries: 1, backoffMs: 200, headers: { apikey: apiKey } }
+      : null,
+  notConfigured: 'Company lookups need KVK_API_KEY (a KVK API subscription) on this server.',
+  recording: kvkRecording(),
+};
+
+/** The register gave no usable answer now (timeout, down, busy): a stale copy may stand in. */
+export class KvkUnavailable extends Error {
+  constructor(
+    message: string,
+    /** `timeout` when KVK did not answer in time. */
+    readonly reason: string,
+  ) {
+    super(message);
+  }
+}
+
+const errorCode = (body: unknown) => (body as RawKvkError | null)?.fout?.[0]?.code ?? 'none';
+const errorText = (body: unknown) => (body as RawKvkError | null)?.fout?.[0]?.omschrijving ?? '';
+
+/**
+ * Basisprofiel and Vestigingsprofiel by number. Every documented KVK answer has its outcome:
+ * 200 the profile; 404 (IPD0005, IPD0007: unknown or not deliverable) null; 400 (IPD0004,
+ * IPD0006, …) a field error; 401/403/406 (our key or request refused) 502; 429 and 5xx
+ * (IPD1002/IPD1003 data temporarily unavailable, IPD9999) {@link KvkUnavailable}.
+ */
+@Injectable()
+export class KvkClient {
+  constructor(@InjectUpstream('kvk') private readonly upstream: Upstream) {}
+
+  profile(kvkNummer: string): Promise<RawKvkProfile | null> {
+    return this.get<RawKvkProfile>(`/v1/basisprofielen/${kvkNummer}`, 'companyNumber');
+  }
+
+  branch(vestigingsnummer: string): Promise<RawKvkBranch | null> {
+    return this.get<RawKvkBranch>(
+      `/v1/vestigingsprofielen/${vestigingsnummer}`,
+      'vestigingsnummer',
+    );
+  }
+
+  private async get<T>(path: string, field: string): Promise<T | null> {
+    let response;
+    try {
+      response = await this.upstream.request<T>({ path });
+    } catch (error) {
+      if (error instanceof UpstreamError)
+        throw new KvkUnavailable(`KVK did not answer (${error.kind})`, error.kind);
+      throw error;
+    }
+    const { status, body } = response;
+    if (status === 200 && typeof body === 'object' && body !== null) return body;
+    if (status === 404) return null;
+    if (status === 400)
+      throw DomainError.validation([
+        { field, message: `KVK refused the number (${errorCode(body)}): ${errorText(body)}` },
+      ]);
+    if (status === 429 || status >= 500)
+      throw new KvkUnavailable(
+        `KVK answered HTTP ${status} (${errorCode(body)})`,
+        `http_${status}`,
+      );
+    throw new DomainError('upstream_bad_response', `KVK refused the request (HTTP ${status}).`, {
+      details: { upstream: 'kvk', status, code: errorCode(body) },
+    });
+  }
+}
