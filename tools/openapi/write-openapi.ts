@@ -1,11 +1,12 @@
 // `npm run openapi`: regenerates the committed openapi.json from the catalog and the contract
-// DTOs, and the README's sandbox table from the catalog's sandbox entries. Commit the result;
+// DTOs, asyncapi.json (the service subjects) from the same, and the README's sandbox table from
+// the catalog's sandbox entries. Commit the result;
 // the e2e suite fails while a committed file differs.
 import 'reflect-metadata';
 import { withReadmeBlock } from '@nl/composition';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
-import { renderSandboxTable } from '@nl/gateway-core';
+import { asyncApiText, createAsyncApiDocument, renderSandboxTable } from '@nl/gateway-core';
 import { readFile, writeFile } from 'node:fs/promises';
 
 const target = new URL('../../../openapi.json', import.meta.url);
@@ -14,6 +15,10 @@ await writeFile(target, openApiText(document));
 console.log(
   `wrote ${target.pathname}: ${Object.keys(document.paths).length} paths, OpenAPI ${document.openapi}`,
 );
+
+const asyncApi = new URL('../../../asyncapi.json', import.meta.url);
+await writeFile(asyncApi, asyncApiText(createAsyncApiDocument(document, ENDPOINT_CATALOG)));
+console.log(`wrote ${asyncApi.pathname}: ${ENDPOINT_CATALOG.length} subjects, AsyncAPI 3.0.0`);
 
 const readme = new URL('../../../README.md', import.meta.url);
 await writeFile(

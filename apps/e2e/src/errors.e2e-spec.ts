@@ -72,7 +72,7 @@ describe.each(PROFILES)('errors through the gateway (%s)', (profile) => {
   });
 
   it.each([
-    ['GET', '/v1/kvk/69599084', 'kvk'],
+    ['GET', '/v1/ndw/laadpunten', 'ndw'],
     ['GET', '/api/v1/ndw/truckparking/NL-12_413', 'ndw'],
     ['GET', '/v1/property/pandgegevens?postcode=3526KP&house_number=93', 'property'],
   ])(

@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // `npm run new-domain` run into a copy of this checkout: the generated domain compiles, lints,
-// builds and answers its health check in the standalone app; an existing contracts lib (kvk)
+// builds and answers its health check in the standalone app; an existing contracts lib (ndw)
 // is left byte for byte as it was; a second run for the same name changes nothing.
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ENV = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_OPTIONS: '' };
@@ -105,7 +105,7 @@ describe('npm run new-domain', () => {
   });
 
   it('should generate a domain that compiles, lints, builds and answers its health check', async () => {
-    const kvkBefore = digestOf(dir, ['libs/contracts/kvk']);
+    const ndwBefore = digestOf(dir, ['libs/contracts/ndw']);
     expect(generate(dir, 'demo')).toMatchObject({ status: 0, stdout: /Created the demo domain/ });
 
     const unchanged = digestOf(dir, ['libs', 'apps', 'k8s', 'docker']);
@@ -113,8 +113,8 @@ describe('npm run new-domain', () => {
     expect(digestOf(dir, ['libs', 'apps', 'k8s', 'docker'])).toBe(unchanged);
 
     // A domain whose contracts were written before it: they stay exactly as they are.
-    expect(generate(dir, 'kvk')).toMatchObject({ status: 0, stdout: /Created the kvk domain/ });
-    expect(digestOf(dir, ['libs/contracts/kvk'])).toBe(kvkBefore);
+    expect(generate(dir, 'ndw')).toMatchObject({ status: 0, stdout: /Created the ndw domain/ });
+    expect(digestOf(dir, ['libs/contracts/ndw'])).toBe(ndwBefore);
 
     run(dir, process.execPath, [
       'node_modules/typescript/bin/tsc',
@@ -123,7 +123,7 @@ describe('npm run new-domain', () => {
       '--noEmit',
     ]);
     run(dir, 'npx', ['nx', 'show', 'projects']);
-    const generated = ['demo', 'kvk'].flatMap((d) => [`libs/domains/${d}`, `apps/${d}`]);
+    const generated = ['demo', 'ndw'].flatMap((d) => [`libs/domains/${d}`, `apps/${d}`]);
     run(dir, 'npx', ['eslint', ...generated, 'libs/contracts/demo', '--max-warnings=0']);
     run(dir, 'npx', ['prettier', '--check', ...generated, 'libs/contracts/demo', 'k8s', 'docker']);
     const layout = spawnSync(
@@ -162,7 +162,7 @@ describe('npm run new-domain', () => {
       const checks = await readiness(port, app);
       expect(checks).toMatchObject({
         'upstream:demo': { status: 'up', configured: false },
-        'upstream:kvk': { status: 'up', configured: false },
+        'upstream:ndw': { status: 'up', configured: false },
       });
     } finally {
       app.kill('SIGTERM');

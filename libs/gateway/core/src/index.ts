@@ -9,3 +9,4 @@ export * from './routes/endpoint-description.js';
 export * from './gateway.app.js';
 export * from './edge/edge.js';
 export * from './edge/json-body.js';
+export * from './openapi/asyncapi-document.js';

@@ -8,3 +8,4 @@ export * from './transport.module.js';
 export * from './nats-health.js';
 export * from './nats-connection.js';
 export * from './traced-nats.client.js';
+export * from './service-client.js';

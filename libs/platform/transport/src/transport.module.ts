@@ -3,9 +3,13 @@ import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { InProcClient } from './inproc.client.js';
 import { TracedNatsClient } from './traced-nats.client.js';
+import { ServiceClient } from './service-client.js';
 import { TRANSPORT_PROXY, TransportClient } from './transport.client.js';
 
-/** Gives the gateway a {@link TransportClient} on NATS or the in-process bus, per config. */
+/**
+ * Gives the gateway (and a service that calls other services) a {@link TransportClient} on NATS
+ * or the in-process bus, per config, and the typed {@link ServiceClient} over it.
+ */
 @Global()
 @Module({
   providers: [
@@ -22,7 +26,8 @@ import { TRANSPORT_PROXY, TransportClient } from './transport.client.js';
           : new InProcClient(config.transport.bus),
     },
     TransportClient,
+    ServiceClient,
   ],
-  exports: [TransportClient],
+  exports: [TransportClient, ServiceClient],
 })
 export class TransportClientModule {}

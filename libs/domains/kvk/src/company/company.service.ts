@@ -6,31 +6,26 @@ import {
   type CompanyQuery,
   type KvkVat,
 } from '@nl/contracts-kvk';
-import {
-  VALIDATION_SUBJECTS,
-  VAT_CHECK_ENDPOINT,
-  type VatValidationResponse,
-} from '@nl/contracts-validation';
+import { VAT_CHECK_ENDPOINT } from '@nl/contracts-validation';
 import { replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
-import { LOGGER, currentRequestId, inSandbox, type Logger } from '@nl/platform-logging';
-import { TransportClient } from '@nl/platform-transport';
-import { randomUUID } from 'node:crypto';
+import { LOGGER, type Logger } from '@nl/platform-logging';
+import { ServiceClient } from '@nl/platform-transport';
 import { KvkProfiles } from './kvk-profiles.js';
 import { rsinOf, toCompanyProfile } from '../upstream/kvk/kvk.mapper.js';
 import { vatBlock } from './vat-block.js';
 
 /**
  * `GET /v1/kvk/{companyNumber}`: the base profile through the cache (24 h, stale-if-error),
- * with the `vat` block of this request. `vies=true` asks our own VAT service over the transport
- * (the subject internal teams use; the kvk service has no VIES client): its verdict, or
+ * with the `vat` block of this request. `vies=true` asks our own VAT service through the typed
+ * service client (the subject internal teams use; the kvk service has no VIES client): its verdict, or
  * `unavailable` when it has none, since an optional enrichment never fails the profile.
  */
 @Injectable()
 export class CompanyService {
   constructor(
     private readonly profiles: KvkProfiles,
-    private readonly transport: TransportClient,
+    private readonly services: ServiceClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -56,15 +51,7 @@ export class CompanyService {
 
   private async viesCheck(vat: KvkVat, number: string): Promise<KvkVat> {
     try {
-      const reply = await this.transport.request<VatValidationResponse>(
-        VALIDATION_SUBJECTS.vat,
-        { vat_number: number },
-        {
-          requestId: currentRequestId() ?? randomUUID(),
-          timeoutMs: VAT_CHECK_ENDPOINT.timeoutMs,
-          sandbox: inSandbox(),
-        },
-      );
+      const reply = await this.services.call(VAT_CHECK_ENDPOINT, { vat_number: number });
       const answer = reply.data;
       if (answer.valid === null) return { ...vat, status: 'unavailable' };
       return {

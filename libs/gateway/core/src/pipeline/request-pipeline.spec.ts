@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { findEndpoint } from '@nl/contracts-catalog';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
-import type { TransportClient } from '@nl/platform-transport';
+import { ServiceClient, type TransportClient } from '@nl/platform-transport';
 import { createLogger } from '@nl/platform-logging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
@@ -41,7 +41,7 @@ function fakeReply() {
 function setup(steps: GatewayStep[], transport: Partial<TransportClient>) {
   const logger = createLogger({ service: 'test', level: 'silent' });
   const sut = new RequestPipeline(
-    transport as TransportClient,
+    new ServiceClient(transport as TransportClient),
     new HttpProblemFilter(logger),
     steps,
     logger,

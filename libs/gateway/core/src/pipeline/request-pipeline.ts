@@ -3,7 +3,7 @@ import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import { counter, histogram } from '@nl/platform-health';
 import { LOGGER, runWithRequestId, type Logger } from '@nl/platform-logging';
-import { TransportClient } from '@nl/platform-transport';
+import { ServiceClient } from '@nl/platform-transport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS } from '../errors/error-status.js';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
@@ -40,7 +40,7 @@ function inputOf(endpoint: EndpointDefinition, request: FastifyRequest): unknown
 @Injectable()
 export class RequestPipeline {
   constructor(
-    private readonly transport: TransportClient,
+    private readonly services: ServiceClient,
     private readonly fallback: HttpProblemFilter,
     @Inject(GATEWAY_STEPS) private readonly steps: readonly GatewayStep[],
     @Inject(LOGGER) private readonly logger: Logger,
@@ -86,11 +86,7 @@ export class RequestPipeline {
         await reply.code(status).header('cache-control', 'no-store').send();
         return;
       }
-      envelope = await this.transport.request(endpoint.subject, input, {
-        requestId,
-        timeoutMs: endpoint.timeoutMs,
-        sandbox,
-      });
+      envelope = await this.services.call(endpoint, input as never, { requestId, sandbox });
       status = 200;
       finished = true;
       await this.finish(call, stepsRun, status, envelope);
