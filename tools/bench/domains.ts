@@ -1,11 +1,14 @@
 // The domain rows of `npm run bench`, through the standalone gateway with auth, limits and
 // credits on: cached VAT and DNS, cold VAT checks against a VIES fake answering after 200 ms,
 // cached vehicle lookups, and cold full vehicle lookups against an RDW fake answering each of
-// the four datasets after 50 ms (parallel means about one round, not four). The fakes run in
+// the four datasets after 50 ms (parallel means about one round, not four); cached company
+// profiles, and cold ones with vies=true (KVK 80 ms, then VIES 200 ms through the VAT service). The fakes run in
 // this process; the app in its own.
+import { kvkRecording } from '@nl/domain-kvk';
 import { rdwRecording, recordedRows } from '@nl/domain-rdw';
 import { ViesRecording } from '@nl/domain-validation';
-import { FakeDns, RdwFake, ViesFake, datasetPath } from '@nl/testing';
+import { FakeDns, FakeUpstream, RdwFake, ViesFake, datasetPath } from '@nl/testing';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,32 @@ const HOST = '127.0.0.1';
 const VIES_LATENCY_MS = 200;
 const COLD_CALLS = 40;
 const RDW_LATENCY_MS = 50;
+const KVK_LATENCY_MS = 80;
+const KVK_COLD_CALLS = 10;
+
+/**
+ * The KVK fake of the bench: the recorded test environment, and for the cold rows any other
+ * 8-digit number answered with the recorded owners' association's profile under that number
+ * (bench data only, never served by the product).
+ */
+async function kvkFake(): Promise<FakeUpstream> {
+  const recorded = JSON.parse(
+    readFileSync(
+      new URL(
+        '../../libs/domains/kvk/src/upstream/kvk/recorded/basisprofielen_v1_90000749_200.json',
+        import.meta.url,
+      ),
+      'utf8',
+    ),
+  ) as { body: Record<string, unknown> };
+  return FakeUpstream.serving(kvkRecording(), [
+    {
+      method: 'GET',
+      path: '/v1/basisprofielen/:n',
+      handle: (r) => ({ body: { ...recorded.body, kvkNummer: r.params['n'] } }),
+    },
+  ]);
+}
 
 /** Dutch VAT numbers that pass the elfproef, none of them cached yet. */
 function coldNumbers(count: number): string[] {
@@ -83,6 +112,7 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
     },
   });
   const rdw = await RdwFake.start({ recording: rdwRecording, rows: recordedRows });
+  const kvk = await kvkFake();
   const dir = await mkdtemp(join(tmpdir(), 'nl-bench-validation-'));
   const keyFile = join(dir, 'key');
   const app = startProcess('standalone-domains', distPath('tools/bench/bench-app.js'), {
@@ -97,6 +127,8 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
         VIES_URL: vies.url,
         DNS_SERVERS: dns.server,
         RDW_URL: rdw.url,
+        KVK_URL: kvk.url,
+        KVK_API_KEY: 'bench-kvk-key',
       },
       ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
     ),
@@ -143,6 +175,10 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
           headers: auth,
         },
       ),
+      await load('cached GET /v1/kvk/{companyNumber}', `${base}/v1/kvk/69599084`, {
+        method: 'GET',
+        headers: auth,
+      }),
     );
     progress(
       `(v) ${COLD_CALLS} cold VAT checks, one at a time, VIES fake answering after ${VIES_LATENCY_MS} ms`,
@@ -185,6 +221,24 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
     );
     rdwTimes.sort((a, b) => a - b);
     const rdwMedian = percentile(rdwTimes, 50);
+    progress(
+      `(v) cold company profiles with vies=true, KVK fake ${KVK_LATENCY_MS} ms, VIES fake ${VIES_LATENCY_MS} ms`,
+    );
+    kvk.slow(KVK_LATENCY_MS);
+    const kvkTimes: number[] = [];
+    const vats = coldNumbers(COLD_CALLS + KVK_COLD_CALLS).slice(COLD_CALLS);
+    for (const [i, vat] of vats.entries()) {
+      const number = String(80_000_000 + i);
+      const started = performance.now();
+      const res = await fetch(`${base}/v1/kvk/${number}?vies=true&vat=${vat}`, { headers: auth });
+      const body = (await res.json()) as { vat?: { status?: string; validatedAt?: string } };
+      if (res.status !== 200 || res.headers.get('x-cache') !== 'MISS' || !body.vat?.validatedAt)
+        throw new Error(`cold kvk ${number}: ${res.status} ${JSON.stringify(body.vat)}`);
+      kvkTimes.push(performance.now() - started);
+    }
+    kvkTimes.sort((a, b) => a - b);
+    const kvkMedian = percentile(kvkTimes, 50);
+    const upstreams = KVK_LATENCY_MS + VIES_LATENCY_MS;
     const table = rows.map(
       (r) =>
         `${r.label.padEnd(46)}${String(Math.round(r.reqPerSec)).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   err/non2xx ${r.errors}/${r.non2xx}${r.errors || r.non2xx ? '  <-- !!' : ''}`,
@@ -194,12 +248,14 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
       ...table,
       `cold GET /v1/rdw/vehicle (4 datasets, ${RDW_LATENCY_MS} ms each), ${rdwTimes.length} plates: median ${rdwMedian.toFixed(1)} ms, max ${rdwTimes[rdwTimes.length - 1].toFixed(1)} ms; cold / ${RDW_LATENCY_MS} ms = ${(rdwMedian / RDW_LATENCY_MS).toFixed(2)} (4 in a row would be ≥ 4.00); calls per dataset ${datasetsCalled.join('/')}`,
       `cold POST /v1/validate/vat, VIES fake ${VIES_LATENCY_MS} ms, ${COLD_CALLS} calls one by one: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; p50 / upstream latency = ${(p50 / VIES_LATENCY_MS).toFixed(2)} (our overhead ${(p50 - VIES_LATENCY_MS).toFixed(1)} ms)`,
+      `cold GET /v1/kvk/{n}?vies=true (KVK ${KVK_LATENCY_MS} ms, then VIES ${VIES_LATENCY_MS} ms via the VAT service), ${kvkTimes.length} calls: median ${kvkMedian.toFixed(1)} ms, max ${kvkTimes[kvkTimes.length - 1].toFixed(1)} ms; median / ${upstreams} ms = ${(kvkMedian / upstreams).toFixed(2)}`,
     ];
   } finally {
     await stopProcess(app);
     await vies.close();
     await dns.close();
     await rdw.close();
+    await kvk.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
