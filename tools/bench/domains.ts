@@ -16,6 +16,8 @@ import { join } from 'node:path';
 import { childEnv, distPath, startProcess, stopProcess, waitReady } from './child-process.js';
 import { readBenchKey } from './economy.js';
 import { LOAD } from './measure.js';
+import { unreachableServers } from './servers.js';
+import { startDistributed } from './targets.js';
 
 const PORT = 3407;
 const HOST = '127.0.0.1';
@@ -97,6 +99,40 @@ async function load(
     non2xx: r.non2xx,
     errors: r.errors,
   };
+}
+
+/** The cached company profile through the distributed gateway and the kvk service on NATS. */
+async function distributedKvkRow(kvkUrl: string): Promise<LoadRow> {
+  const label = 'cached GET /v1/kvk/{n}, distributed';
+  const skip = await unreachableServers();
+  if (skip)
+    return {
+      label: `${label}: skipped, ${skip}`,
+      reqPerSec: 0,
+      p50: 0,
+      p99: 0,
+      non2xx: 0,
+      errors: 0,
+    };
+  const port = 3411;
+  const running = await startDistributed(
+    {
+      name: 'kvk',
+      script: 'apps/kvk/src/main.js',
+      env: { KVK_URL: kvkUrl, KVK_API_KEY: 'bench-kvk-key' },
+    },
+    port,
+    true,
+    `bench-${process.pid}-kvk`,
+  );
+  try {
+    return await load(label, `http://${HOST}:${port}/v1/kvk/69599084`, {
+      method: 'GET',
+      headers: running.headers ?? {},
+    });
+  } finally {
+    await running.stop();
+  }
 }
 
 /** Runs the rows and returns the lines to print (or why it could not). */
@@ -239,6 +275,7 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
     kvkTimes.sort((a, b) => a - b);
     const kvkMedian = percentile(kvkTimes, 50);
     const upstreams = KVK_LATENCY_MS + VIES_LATENCY_MS;
+    rows.push(await distributedKvkRow(kvk.url));
     const table = rows.map(
       (r) =>
         `${r.label.padEnd(46)}${String(Math.round(r.reqPerSec)).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   err/non2xx ${r.errors}/${r.non2xx}${r.errors || r.non2xx ? '  <-- !!' : ''}`,

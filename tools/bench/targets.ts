@@ -145,6 +145,44 @@ function standaloneTarget(key: string, economy: boolean, port: number): Target {
   };
 }
 
+/**
+ * The distributed gateway (with or without the access steps) in front of one domain service, as
+ * processes on NATS, PostgreSQL and Redis; `prefix` keeps their caches and counters apart from
+ * earlier runs.
+ */
+export function startDistributed(
+  service: { readonly name: string; readonly script: string; readonly env?: NodeJS.ProcessEnv },
+  port: number,
+  economy: boolean,
+  prefix: string,
+): Promise<RunningTarget> {
+  const urls = distributedUrls();
+  return startWithKey(
+    (keyFile) => [
+      {
+        name: service.name,
+        script: service.script,
+        port: port + 1,
+        env: childEnv({ ...appEnv(port + 1), ...urls, CACHE_KEY_PREFIX: prefix, ...service.env }),
+      },
+      {
+        name: economy ? 'gateway-economy' : 'gateway-open',
+        script: benchApp,
+        port,
+        env: childEnv({
+          ...appEnv(port),
+          ...urls,
+          CACHE_KEY_PREFIX: prefix,
+          BENCH_ROLE: economy ? 'gateway-economy' : 'gateway-open',
+          BENCH_KEY_FILE: keyFile,
+        }),
+      },
+    ],
+    port,
+    economy,
+  );
+}
+
 function distributedTarget(key: string, economy: boolean, port: number): Target {
   return {
     key,
@@ -154,35 +192,14 @@ function distributedTarget(key: string, economy: boolean, port: number): Target 
     versus: economy ? 'b0' : undefined,
     cached: true,
     preflight: () => unreachableServers(),
-    start: () => {
-      const urls = distributedUrls();
-      // A prefix of its own: rate-limit counters and caches of earlier runs must not count.
-      const prefix = `bench-${process.pid}-${key}`;
-      return startWithKey(
-        (keyFile) => [
-          {
-            name: 'cbs',
-            script: 'apps/cbs/src/main.js',
-            port: port + 1,
-            env: childEnv({ ...appEnv(port + 1), ...urls, CACHE_KEY_PREFIX: prefix }),
-          },
-          {
-            name: economy ? 'gateway-economy' : 'gateway-open',
-            script: benchApp,
-            port,
-            env: childEnv({
-              ...appEnv(port),
-              ...urls,
-              CACHE_KEY_PREFIX: prefix,
-              BENCH_ROLE: economy ? 'gateway-economy' : 'gateway-open',
-              BENCH_KEY_FILE: keyFile,
-            }),
-          },
-        ],
+    // A prefix of its own: rate-limit counters and caches of earlier runs must not count.
+    start: () =>
+      startDistributed(
+        { name: 'cbs', script: 'apps/cbs/src/main.js' },
         port,
         economy,
-      );
-    },
+        `bench-${process.pid}-${key}`,
+      ),
   };
 }
 

@@ -14,7 +14,9 @@ export interface ServiceEndpoint {
 }
 
 /** The payload a catalog row's service takes: an instance of its request DTO (plain data). */
-export type RequestOf<E> = E extends { readonly request: Type<infer R> } ? R : Record<string, never>;
+export type RequestOf<E> = E extends { readonly request: Type<infer R> }
+  ? R
+  : Record<string, never>;
 /** The `data` its service answers with: an instance of its response DTO. */
 export type ReplyOf<E> = E extends { readonly response: Type<infer R> } ? R : unknown;
 
