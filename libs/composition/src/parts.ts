@@ -1,6 +1,7 @@
 import { CBS_APP } from '@nl/domain-cbs';
 import { RDW_APP } from '@nl/domain-rdw';
 import { VALIDATION_APP } from '@nl/domain-validation';
+import { PROPERTY_APP } from '@nl/domain-property';
 import { gatewayApp } from '@nl/gateway-access';
 import type { AppPart } from '@nl/platform-runtime';
 
@@ -12,6 +13,7 @@ export const DOMAIN_PARTS = {
   cbs: CBS_APP,
   validation: VALIDATION_APP,
   rdw: RDW_APP,
+  property: PROPERTY_APP,
 } as const satisfies Record<string, AppPart>;
 
 export type ServiceName = keyof typeof DOMAIN_PARTS;
