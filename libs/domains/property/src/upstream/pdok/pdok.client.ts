@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import type { AddressKey } from '@nl/contracts-property';
+import {
+  InjectUpstream,
+  Upstream,
+  UpstreamBusy,
+  UpstreamError,
+  retryAfterOf,
+  type UpstreamRegistration,
+  type UpstreamRequest,
+} from '@nl/platform-upstream';
+import { PROPERTY_CONFIG, type PropertySettings } from '../../property.config.js';
+import { pdokRecording } from './pdok.recording.js';
+import type { PdokAnswer, PdokDoc } from './pdok.types.js';
+
+/**
+ * PDOK Locatieserver: 2 s per attempt, one retry (4.2 s at most, inside the 5 s of a suggest).
+ * No key; fair use, so every answer is cached by the services.
+ */
+export const PDOK_UPSTREAM: UpstreamRegistration<PropertySettings> = {
+  name: 'pdok',
+  config: PROPERTY_CONFIG,
+  client: ({ pdok }) =>
+    pdok.url ? { baseUrl: pdok.url, timeoutMs: 2_000, retries: 1, backoffMs: 100 } : null,
+  notConfigured: 'Addresses need PDOK_URL (PDOK Locatieserver) on this server.',
+  recording: pdokRecording(),
+};
+
+/** The fields a suggestion needs; v3.1 refuses parameters outside its spec, `fl` is in it. */
+export const SUGGEST_FIELDS =
+  'id,weergavenaam,type,score,nummeraanduiding_id,adresseerbaarobject_id,postcode,huisnummer';
+/** How many suggestions are asked for: the most a caller may want, so every limit shares one. */
+export const SUGGEST_ROWS = 10;
+
+/** Without a letter or addition, PDOK's `free` answers every variant at the number. */
+const ADDRESS_ROWS = 100;
+
+const same = (a: string | undefined, b: string | undefined) =>
+  (a ?? '').toUpperCase() === (b ?? '').toUpperCase();
+
+/** HTTP only: the three questions the property service asks PDOK. */
+@Injectable()
+export class PdokClient {
+  constructor(@InjectUpstream('pdok') private readonly upstream: Upstream) {}
+
+  /** Up to ten suggestions for a text, best first (PDOK's default types: addresses, streets, …). */
+  suggest(text: string): Promise<readonly PdokDoc[]> {
+    return this.docs({
+      path: '/suggest',
+      query: { q: text, rows: SUGGEST_ROWS, fl: SUGGEST_FIELDS },
+    });
+  }
+
+  /** The address document of a nummeraanduiding id, null when PDOK has none. */
+  async byId(id: string): Promise<PdokDoc | null> {
+    const docs = await this.docs({
+      path: '/free',
+      query: { q: `nummeraanduiding_id:${id}`, fq: 'type:adres', fl: '*', rows: 1 },
+    });
+    return docs.find((doc) => doc.nummeraanduiding_id === id) ?? null;
+  }
+
+  /**
+   * The one address at a postcode and number with exactly this letter and addition (none given:
+   * the address without), compared without regard to case; null when there is none.
+   */
+  async byAddress(address: AddressKey): Promise<PdokDoc | null> {
+    const docs = await this.docs({
+      path: '/free',
+      query: {
+        q: `postcode:${address.postcode} and huisnummer:${address.house_number}`,
+        fq: 'type:adres',
+        fl: '*',
+        rows: ADDRESS_ROWS,
+      },
+    });
+    return (
+      docs.find(
+        (doc) =>
+          doc.postcode === address.postcode &&
+          doc.huisnummer === address.house_number &&
+          same(doc.huisletter, address.house_letter) &&
+          same(doc.huisnummertoevoeging, address.house_number_addition),
+      ) ?? null
+    );
+  }
+
+  private async docs(request: UpstreamRequest): Promise<readonly PdokDoc[]> {
+    const response = await this.upstream.request<Partial<PdokAnswer> | null>(request);
+    if (response.status === 429) throw new UpstreamBusy('pdok', retryAfterOf(response.headers));
+    const docs = response.status === 200 ? response.body?.response?.docs : undefined;
+    if (!Array.isArray(docs))
+      throw new UpstreamError('pdok', 'unavailable', `PDOK answered HTTP ${response.status}`);
+    return docs as readonly PdokDoc[];
+  }
+}
