@@ -31,11 +31,11 @@ function coldNumbers(count: number): string[] {
   return out;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-interface LoadRow {
+export interface LoadRow {
   readonly label: string;
   readonly reqPerSec: number;
   readonly p50: number;
@@ -44,7 +44,7 @@ interface LoadRow {
   readonly errors: number;
 }
 
-async function load(
+export async function load(
   label: string,
   url: string,
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
