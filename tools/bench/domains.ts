@@ -70,6 +70,51 @@ export async function load(
   };
 }
 
+export interface DomainsApp {
+  readonly base: string;
+  /** The seeded bench key (auth, limits and credits on). */
+  readonly key: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The standalone app with every domain as a child process on `port`, its upstreams at
+ * `upstreams` (every other one pinned to nowhere), ready and with its bench key read.
+ */
+export async function startDomainsApp(
+  name: string,
+  port: number,
+  upstreams: Record<string, string>,
+): Promise<DomainsApp> {
+  const dir = await mkdtemp(join(tmpdir(), `nl-bench-${name}-`));
+  const keyFile = join(dir, 'key');
+  const app = startProcess(name, distPath('tools/bench/bench-app.js'), {
+    ...childEnv(
+      {
+        PORT: String(port),
+        HOST,
+        LOG_LEVEL: 'warn',
+        PGLITE_DATA_DIR: 'memory',
+        BENCH_ROLE: 'standalone-domains',
+        BENCH_KEY_FILE: keyFile,
+        ...upstreams,
+      },
+      ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
+    ),
+  });
+  const stop = async () => {
+    await stopProcess(app);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitReady(app, `http://${HOST}:${port}/health/ready`);
+    return { base: `http://${HOST}:${port}`, key: await readBenchKey(keyFile), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 /** Runs the rows and returns the lines to print (or why it could not). */
 export async function runDomainBench(progress: (m: string) => void): Promise<string[]> {
   const vies = await ViesFake.start(new ViesRecording());
@@ -83,29 +128,14 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
     },
   });
   const rdw = await RdwFake.start({ recording: rdwRecording, rows: recordedRows });
-  const dir = await mkdtemp(join(tmpdir(), 'nl-bench-validation-'));
-  const keyFile = join(dir, 'key');
-  const app = startProcess('standalone-domains', distPath('tools/bench/bench-app.js'), {
-    ...childEnv(
-      {
-        PORT: String(PORT),
-        HOST,
-        LOG_LEVEL: 'warn',
-        PGLITE_DATA_DIR: 'memory',
-        BENCH_ROLE: 'standalone-domains',
-        BENCH_KEY_FILE: keyFile,
-        VIES_URL: vies.url,
-        DNS_SERVERS: dns.server,
-        RDW_URL: rdw.url,
-      },
-      ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
-    ),
+  const app = await startDomainsApp('standalone-domains', PORT, {
+    VIES_URL: vies.url,
+    DNS_SERVERS: dns.server,
+    RDW_URL: rdw.url,
   });
   try {
-    await waitReady(app, `http://${HOST}:${PORT}/health/ready`);
-    const key = await readBenchKey(keyFile);
+    const { base, key } = app;
     const auth = { 'x-api-key': key, 'content-type': 'application/json' };
-    const base = `http://${HOST}:${PORT}`;
 
     progress(
       `(v) cached VAT, DNS and vehicles through the standalone gateway, ${LOAD.durationSeconds} s each`,
@@ -196,10 +226,9 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
       `cold POST /v1/validate/vat, VIES fake ${VIES_LATENCY_MS} ms, ${COLD_CALLS} calls one by one: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; p50 / upstream latency = ${(p50 / VIES_LATENCY_MS).toFixed(2)} (our overhead ${(p50 - VIES_LATENCY_MS).toFixed(1)} ms)`,
     ];
   } finally {
-    await stopProcess(app);
+    await app.stop();
     await vies.close();
     await dns.close();
     await rdw.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }

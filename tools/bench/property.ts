@@ -15,16 +15,10 @@ import { DomainCache, createMemoryStore } from '@nl/platform-cache';
 import { validateInput } from '@nl/platform-errors';
 import { Upstream } from '@nl/platform-upstream';
 import { FakeUpstream, silentLogger } from '@nl/testing';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { childEnv, distPath, startProcess, stopProcess, waitReady } from './child-process.js';
-import { load, percentile } from './domains.js';
-import { readBenchKey } from './economy.js';
+import { load, percentile, startDomainsApp } from './domains.js';
 import { LOAD } from './measure.js';
 
 const PORT = 3408;
-const HOST = '127.0.0.1';
 const PDOK_LATENCY_MS = 30;
 const COLD_CALLS = 30;
 const SERVICE_CALLS = 20_000;
@@ -68,28 +62,16 @@ async function serviceSideTimes(pdokUrl: string): Promise<number[]> {
 /** Runs the rows and returns the lines to print. */
 export async function runPropertyBench(progress: (m: string) => void): Promise<string[]> {
   const pdok = await FakeUpstream.serving(pdokRecording());
-  const dir = await mkdtemp(join(tmpdir(), 'nl-bench-property-'));
-  const keyFile = join(dir, 'key');
-  const app = startProcess('standalone-property', distPath('tools/bench/bench-app.js'), {
-    ...childEnv(
-      {
-        PORT: String(PORT),
-        HOST,
-        LOG_LEVEL: 'warn',
-        PGLITE_DATA_DIR: 'memory',
-        BENCH_ROLE: 'standalone-domains',
-        BENCH_KEY_FILE: keyFile,
-        PDOK_URL: pdok.url,
-        BAG_URL: 'off',
-        WOZ_URL: 'off',
-      },
-      ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
-    ),
+  const app = await startDomainsApp('standalone-property', PORT, {
+    PDOK_URL: pdok.url,
+    BAG_URL: 'off',
+    WOZ_URL: 'off',
+  }).catch(async (error: unknown) => {
+    await pdok.close();
+    throw error;
   });
   try {
-    await waitReady(app, `http://${HOST}:${PORT}/health/ready`);
-    const key = await readBenchKey(keyFile);
-    const base = `http://${HOST}:${PORT}`;
+    const { base, key } = app;
     const auth = { 'x-api-key': key };
 
     progress(
@@ -126,8 +108,7 @@ export async function runPropertyBench(progress: (m: string) => void): Promise<s
       `cold GET /v1/kadaster/bag/address-suggest, PDOK fake ${PDOK_LATENCY_MS} ms, ${COLD_CALLS} calls one by one: median ${coldMedian.toFixed(1)} ms, p99 ${percentile(cold, 99).toFixed(1)} ms; median / upstream latency = ${(coldMedian / PDOK_LATENCY_MS).toFixed(2)} (our overhead ${(coldMedian - PDOK_LATENCY_MS).toFixed(1)} ms)`,
     ];
   } finally {
-    await stopProcess(app);
+    await app.stop();
     await pdok.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }
