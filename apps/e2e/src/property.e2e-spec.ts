@@ -1,12 +1,5 @@
 import { jest } from '@jest/globals';
-import {
-  bagRecording,
-  pdokRecording,
-  recordedBag,
-  recordedPdok,
-  recordedWoz,
-  wozRecording,
-} from '@nl/domain-property';
+import { PROPERTY_RECORDINGS } from '@nl/domain-property';
 import { EUROPALAAN_ID, PropertyFakes } from '@nl/testing';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
@@ -124,11 +117,7 @@ describe.each(PROFILES)('property through the gateway (%s)', (profile) => {
   let fakes: PropertyFakes;
   let api: Stack;
   beforeAll(async () => {
-    fakes = await PropertyFakes.start({
-      pdok: { recording: pdokRecording, data: recordedPdok },
-      bag: { recording: bagRecording, data: recordedBag },
-      woz: { recording: wozRecording, data: recordedWoz },
-    });
+    fakes = await PropertyFakes.start(PROPERTY_RECORDINGS);
   });
   afterAll(() => fakes?.close());
   afterEach(() => {

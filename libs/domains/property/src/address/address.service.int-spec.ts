@@ -3,10 +3,8 @@ import { DomainCache, createMemoryStore } from '@nl/platform-cache';
 import { Upstream } from '@nl/platform-upstream';
 import { EUROPALAAN_ID, PropertyFakes, silentLogger } from '@nl/testing';
 import { BAG_UPSTREAM, BagClient } from '../upstream/bag/bag.client.js';
-import { bagRecording, recordedBag } from '../upstream/bag/bag.recording.js';
+import { PROPERTY_RECORDINGS } from '../index.js';
 import { PDOK_UPSTREAM, PdokClient } from '../upstream/pdok/pdok.client.js';
-import { pdokRecording, recordedPdok } from '../upstream/pdok/pdok.recording.js';
-import { recordedWoz, wozRecording } from '../upstream/woz/woz.recording.js';
 import { AddressService } from './address.service.js';
 
 const DAY = 86_400_000;
@@ -26,11 +24,7 @@ describe(AddressService.name, () => {
     );
   };
   beforeAll(async () => {
-    fakes = await PropertyFakes.start({
-      pdok: { recording: pdokRecording, data: recordedPdok },
-      bag: { recording: bagRecording, data: recordedBag },
-      woz: { recording: wozRecording, data: recordedWoz },
-    });
+    fakes = await PropertyFakes.start(PROPERTY_RECORDINGS);
   });
   afterAll(() => fakes.close());
   afterEach(() => {

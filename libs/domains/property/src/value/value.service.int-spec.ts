@@ -3,11 +3,9 @@ import { DomainCache, createMemoryStore } from '@nl/platform-cache';
 import { Upstream } from '@nl/platform-upstream';
 import { EUROPALAAN_ID, PropertyFakes, silentLogger } from '@nl/testing';
 import { BAG_UPSTREAM } from '../upstream/bag/bag.client.js';
-import { bagRecording, recordedBag } from '../upstream/bag/bag.recording.js';
+import { PROPERTY_RECORDINGS } from '../index.js';
 import { PDOK_UPSTREAM, PdokClient } from '../upstream/pdok/pdok.client.js';
-import { pdokRecording, recordedPdok } from '../upstream/pdok/pdok.recording.js';
 import { WOZ_UPSTREAM, WozClient } from '../upstream/woz/woz.client.js';
-import { recordedWoz, wozRecording } from '../upstream/woz/woz.recording.js';
 import { ValueService } from './value.service.js';
 
 const DAY = 86_400_000;
@@ -17,11 +15,7 @@ describe(ValueService.name, () => {
   let fakes: PropertyFakes;
   let sut: ValueService;
   beforeAll(async () => {
-    fakes = await PropertyFakes.start({
-      pdok: { recording: pdokRecording, data: recordedPdok },
-      bag: { recording: bagRecording, data: recordedBag },
-      woz: { recording: wozRecording, data: recordedWoz },
-    });
+    fakes = await PropertyFakes.start(PROPERTY_RECORDINGS);
     const settings = {
       pdok: { url: fakes.pdok.url },
       bag: { url: fakes.bag.url, apiKey: 'k' },
