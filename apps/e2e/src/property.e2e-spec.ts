@@ -250,6 +250,16 @@ describe.each(PROFILES)('property through the gateway (%s)', (profile) => {
       });
     });
 
+    it.each([
+      ['/v1/property/pandgegevens?postcode=3526KP&house_number=93'],
+      ['/v1/dso/plans?postcode=3526KP&huisnummer=93'],
+    ])('should answer %s (part 2, no handler yet) 503, uncharged', async (path) => {
+      const res = await api.get(path);
+      expect(res.status).toBe(503);
+      expect((await jsonOf(res)).code).toBe('service_unavailable');
+      expect(res.headers.get('x-credits-charged')).toBe('0.00');
+    });
+
     describe('input table', () => {
       const ID = EUROPALAAN_ID;
       it.each([
