@@ -8,6 +8,7 @@ import {
   retryAfterOf,
   type UpstreamRegistration,
   type UpstreamRequest,
+  type UpstreamResponse,
 } from '@nl/platform-upstream';
 import { PROPERTY_CONFIG, type PropertySettings } from '../../property.config.js';
 import { pdokRecording } from './pdok.recording.js';
@@ -40,20 +41,38 @@ export const SUGGEST_ROWS = 10;
 /** Without a letter or addition, PDOK's `free` answers every variant at the number. */
 const ADDRESS_ROWS = 100;
 
+/** Characters with a meaning in Solr's query syntax. */
+const SOLR_SYNTAX = /[+\-&|!(){}[\]^"~*?:\\/]/g;
+
 const same = (a: string | undefined, b: string | undefined) =>
   (a ?? '').toUpperCase() === (b ?? '').toUpperCase();
 
 /** HTTP only: the three questions the property service asks PDOK. */
 @Injectable()
 export class PdokClient {
+  /** Whether `/suggest` is asked for the fields of {@link SUGGEST_FIELDS}. */
+  private suggestFields = true;
+
   constructor(@InjectUpstream('pdok') private readonly upstream: Upstream) {}
 
-  /** Up to ten suggestions for a text, best first (PDOK's default types: addresses, streets, …). */
-  suggest(text: string): Promise<readonly PdokDoc[]> {
-    return this.docs({
-      path: '/suggest',
-      query: { q: text, rows: SUGGEST_ROWS, fl: SUGGEST_FIELDS },
-    });
+  /**
+   * Up to ten suggestions for a text, best first (PDOK's default types: addresses, streets, …).
+   * Solr's syntax characters in the text are escaped, so `18A-1` or a stray quote is text, never
+   * a query error. Should PDOK refuse `fl` here (HTTP 400), the text is asked again without it,
+   * and from then on this process leaves `fl` out.
+   */
+  async suggest(text: string): Promise<readonly PdokDoc[]> {
+    const q = text.replace(SOLR_SYNTAX, '\\$&');
+    if (this.suggestFields) {
+      const query = { q, rows: SUGGEST_ROWS, fl: SUGGEST_FIELDS };
+      const response = await this.upstream.request<Partial<PdokAnswer> | null>({
+        path: '/suggest',
+        query,
+      });
+      if (response.status !== 400) return docsOf(response);
+      this.suggestFields = false;
+    }
+    return this.docs({ path: '/suggest', query: { q, rows: SUGGEST_ROWS } });
   }
 
   /** The address document of a nummeraanduiding id, null when PDOK has none. */
@@ -91,11 +110,15 @@ export class PdokClient {
   }
 
   private async docs(request: UpstreamRequest): Promise<readonly PdokDoc[]> {
-    const response = await this.upstream.request<Partial<PdokAnswer> | null>(request);
-    if (response.status === 429) throw new UpstreamBusy('pdok', retryAfterOf(response.headers));
-    const docs = response.status === 200 ? response.body?.response?.docs : undefined;
-    if (!Array.isArray(docs))
-      throw new UpstreamError('pdok', 'unavailable', `PDOK answered HTTP ${response.status}`);
-    return docs as readonly PdokDoc[];
+    return docsOf(await this.upstream.request<Partial<PdokAnswer> | null>(request));
   }
+}
+
+/** The documents of an answer; throws when there are none to read (429: with its Retry-After). */
+function docsOf(response: UpstreamResponse<Partial<PdokAnswer> | null>): readonly PdokDoc[] {
+  if (response.status === 429) throw new UpstreamBusy('pdok', retryAfterOf(response.headers));
+  const docs = response.status === 200 ? response.body?.response?.docs : undefined;
+  if (!Array.isArray(docs))
+    throw new UpstreamError('pdok', 'unavailable', `PDOK answered HTTP ${response.status}`);
+  return docs as readonly PdokDoc[];
 }
