@@ -359,7 +359,7 @@ describe('k8s/base', () => {
     const [example] = parseDocuments(`${BASE}/secret.example.yaml`);
     expect(example).toMatchObject({ kind: 'Secret', metadata: { name: SECRET_NAME } });
     expect(Object.keys({ ...example.data, ...example.stringData }).sort()).toEqual(
-      [...SECRET_VARS, 'RDW_APP_TOKEN'].sort(),
+      [...SECRET_VARS, 'RDW_APP_TOKEN', 'BAG_API_KEY'].sort(),
     );
   });
 
@@ -475,6 +475,19 @@ describe('k8s/base', () => {
         expect(env('RDW_APP_TOKEN')?.valueFrom?.secretKeyRef).toEqual({
           name: SECRET_NAME,
           key: 'RDW_APP_TOKEN',
+          optional: true,
+        });
+      });
+
+    if (app === 'property')
+      it('should take the PDOK, BAG and WOZ URLs from the ConfigMap and the optional BAG key from the Secret', () => {
+        const { container } = deploymentOf();
+        const env = (name: string) => (container.env ?? []).find((e: Y) => e.name === name);
+        for (const name of ['PDOK_URL', 'BAG_URL', 'WOZ_URL'])
+          expect(env(name)?.valueFrom?.configMapKeyRef).toEqual({ name: CONFIG_NAME, key: name });
+        expect(env('BAG_API_KEY')?.valueFrom?.secretKeyRef).toEqual({
+          name: SECRET_NAME,
+          key: 'BAG_API_KEY',
           optional: true,
         });
       });
