@@ -15,7 +15,7 @@ import { UpstreamError, upstreamDomainError } from '@nl/platform-upstream';
 import { BagClient } from '../upstream/bag/bag.client.js';
 import { toBagAddress } from '../upstream/bag/bag.mapper.js';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
-import { toPdokAddress, toSuggestion } from '../upstream/pdok/pdok.mapper.js';
+import { isAddressDoc, toPdokAddress, toSuggestion } from '../upstream/pdok/pdok.mapper.js';
 
 const HOUR = 3_600_000;
 /** How long past its TTL an address record may stand in when a source fails. */
@@ -108,9 +108,7 @@ export class AddressService {
         ? bagAddress.adresseerbaarObjectIdentificatie
         : undefined;
     const vbo = vboId ? await this.bag.verblijfsobject(vboId) : null;
-    const pdok = doc?.nummeraanduiding_id
-      ? toPdokAddress({ ...doc, nummeraanduiding_id: doc.nummeraanduiding_id })
-      : null;
+    const pdok = isAddressDoc(doc) ? toPdokAddress(doc) : null;
     const bag = bagAddress ? toBagAddress(bagAddress, vbo) : null;
     const address = merge(pdok, bag);
     if (!address) throw DomainError.notFound(NOT_FOUND, `No address has the id ${id}.`);

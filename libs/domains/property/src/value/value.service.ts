@@ -14,7 +14,7 @@ import { DomainCache, replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
 import { UpstreamError, upstreamDomainError } from '@nl/platform-upstream';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
-import { parcelOf, pointOf, toPdokAddress } from '../upstream/pdok/pdok.mapper.js';
+import { isAddressDoc, parcelOf, pointOf, toPdokAddress } from '../upstream/pdok/pdok.mapper.js';
 import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
 import { WozClient } from '../upstream/woz/woz.client.js';
 import { toPropertyValue, wozAddress, wozParcel } from '../upstream/woz/woz.mapper.js';
@@ -38,11 +38,12 @@ const notFound = (what: string) =>
   DomainError.notFound(NOT_FOUND, `${what} is not in the address register.`);
 
 /** The value response's address from PDOK's document. */
-function pdokValueAddress(doc: PdokDoc, id: string): ValueAddress | null {
-  const record = toPdokAddress({ ...doc, nummeraanduiding_id: id });
+function pdokValueAddress(doc: PdokDoc): ValueAddress | null {
+  if (!isAddressDoc(doc)) return null;
+  const record = toPdokAddress(doc);
   if (!record.postcode) return null;
   return {
-    bag_nummeraanduiding_id: id,
+    bag_nummeraanduiding_id: record.bag_nummeraanduiding_id,
     verblijfsobject_id: record.bag_verblijfsobject_id,
     openbareruimte_id: record.bag_openbare_ruimte_id,
     street: record.street,
@@ -113,7 +114,7 @@ export class ValueService {
       known === undefined ? this.pdok.byId(id) : Promise.resolve(known),
       this.woz.value(id),
     ]);
-    const address = (doc && pdokValueAddress(doc, id)) ?? (woz && wozAddress(woz, id));
+    const address = (doc && pdokValueAddress(doc)) ?? (woz && wozAddress(woz, id));
     if (!address) throw notFound(`The address id ${id}`);
     return {
       source: [doc && 'pdok', woz && 'woz'].filter(Boolean).join('+'),

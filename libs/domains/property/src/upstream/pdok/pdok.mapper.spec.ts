@@ -1,14 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { objectTypeOf, parcelOf, pointOf, toPdokAddress, toSuggestion } from './pdok.mapper.js';
+import {
+  isAddressDoc,
+  objectTypeOf,
+  parcelOf,
+  pointOf,
+  toPdokAddress,
+  toSuggestion,
+  type PdokAddressDoc,
+} from './pdok.mapper.js';
 import type { PdokAnswer, PdokDoc } from './pdok.types.js';
 
 const recorded = (file: string) =>
   JSON.parse(readFileSync(new URL(`./recorded/${file}`, import.meta.url), 'utf8')) as PdokAnswer;
 
 const SUGGEST = recorded('suggest.json').response.docs;
-const EUROPALAAN = recorded('lookup.json').response.docs[0] as PdokDoc & {
-  nummeraanduiding_id: string;
-};
+const EUROPALAAN = recorded('lookup.json').response.docs[0] as PdokAddressDoc;
 const BOLSTRAAT = recorded('free.json').response.docs[0] as PdokDoc;
 
 describe(toSuggestion.name, () => {
@@ -88,6 +94,13 @@ describe(toPdokAddress.name, () => {
       lat: 52.06415055,
       lon: 5.10696041,
     });
+  });
+
+  it('should take only documents with a nummeraanduiding id and a house number as addresses', () => {
+    expect(isAddressDoc(EUROPALAAN)).toBe(true);
+    expect(isAddressDoc(SUGGEST[0])).toBe(false);
+    expect(isAddressDoc({ ...EUROPALAAN, huisnummer: undefined })).toBe(false);
+    expect(isAddressDoc(null)).toBe(false);
   });
 
   it('should read nevenadres as a secondary address', () => {

@@ -52,13 +52,23 @@ function labelLines(label: string): [string | null, string | null] {
   return comma < 0 ? [label, null] : [label.slice(0, comma), label.slice(comma + 2)];
 }
 
+/** A document of one address: it names its nummeraanduiding and its house number. */
+export type PdokAddressDoc = PdokDoc & {
+  readonly nummeraanduiding_id: string;
+  readonly huisnummer: number;
+};
+
+export function isAddressDoc(doc: PdokDoc | null | undefined): doc is PdokAddressDoc {
+  return typeof doc?.nummeraanduiding_id === 'string' && Number.isInteger(doc.huisnummer);
+}
+
 /**
  * The address record as far as PDOK knows it: ids, names, number, postcode, place, municipality,
  * object type (from the id), coordinates, and the lines of its display name. What only the BAG
  * API holds is null: usage, surface, build year, status, panden, investigation, documents,
  * secondary addresses, occurrence.
  */
-export function toPdokAddress(doc: PdokDoc & { nummeraanduiding_id: string }): AddressRecord {
+export function toPdokAddress(doc: PdokAddressDoc): AddressRecord {
   const [line, postal] = labelLines(doc.weergavenaam);
   return {
     bag_nummeraanduiding_id: doc.nummeraanduiding_id,
@@ -68,7 +78,7 @@ export function toPdokAddress(doc: PdokDoc & { nummeraanduiding_id: string }): A
     bag_woonplaats_id: doc.woonplaatscode ?? null,
     street: doc.straatnaam ?? null,
     short_name: doc.straatnaam_verkort ?? null,
-    house_number: doc.huisnummer ?? 0,
+    house_number: doc.huisnummer,
     house_letter: doc.huisletter ?? null,
     house_number_addition: doc.huisnummertoevoeging ?? null,
     postcode: doc.postcode ?? null,

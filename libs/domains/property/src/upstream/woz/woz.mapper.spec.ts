@@ -46,6 +46,15 @@ describe(toPropertyValue.name, () => {
     });
   });
 
+  it('should read an amount sent as a string, and nothing else, as euros', () => {
+    // Illustrative variations of the recorded value, not recordings.
+    const as = (vastgesteldeWaarde: number | string) =>
+      toPropertyValue({ wozWaarden: [{ peildatum: '2025-01-01', vastgesteldeWaarde }] }).amount;
+    expect(as('396000')).toBe(396000);
+    expect(as('396000.5')).toBeNull();
+    expect(as('')).toBeNull();
+  });
+
   it('should answer null values for an object without a WOZ value', () => {
     const none = { amount: null, reference_date: null, history: [] };
     expect(toPropertyValue(null)).toEqual(none);

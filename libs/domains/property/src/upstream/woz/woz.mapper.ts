@@ -11,8 +11,14 @@ export function padId(id: WozId | null | undefined, length: number): string | nu
   return /^\d+$/.test(digits) && digits.length <= length ? digits.padStart(length, '0') : null;
 }
 
-const valueAt = (v: { peildatum?: string; vastgesteldeWaarde?: number }): ValueAtDate => ({
-  amount: Number.isInteger(v.vastgesteldeWaarde) ? (v.vastgesteldeWaarde as number) : null,
+/** Euros as an integer; the source's numbers may come as strings, like its ids. */
+function euros(value: unknown): number | null {
+  const amount = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return Number.isInteger(amount) ? (amount as number) : null;
+}
+
+const valueAt = (v: { peildatum?: string; vastgesteldeWaarde?: number | string }): ValueAtDate => ({
+  amount: euros(v.vastgesteldeWaarde),
   reference_date: v.peildatum ?? null,
 });
 

@@ -24,7 +24,7 @@ export interface WozAnswer {
   /** Not in a guaranteed order. */
   readonly wozWaarden?: readonly {
     readonly peildatum?: string;
-    readonly vastgesteldeWaarde?: number;
+    readonly vastgesteldeWaarde?: number | string;
   }[];
   readonly kadastraleObjecten?: readonly {
     readonly kadastraleGemeenteCode?: string;
