@@ -154,6 +154,16 @@ describe.each(PROFILES)('property through the gateway (%s)', (profile) => {
       });
       expect(fakes.bag.calls).toHaveLength(0);
     });
+
+    it('should report BAG as not configured, and PDOK and WOZ with their circuits, in health', async () => {
+      const res = await fetch(`${await pdokOnly.service('property').getUrl()}/health/ready`);
+      expect(res.status).toBe(200);
+      expect((await jsonOf(res)).checks).toMatchObject({
+        'upstream:pdok': { status: 'up', circuit: 'closed' },
+        'upstream:bag': { status: 'up', configured: false },
+        'upstream:woz': { status: 'up', circuit: 'closed' },
+      });
+    });
   });
 
   describe('with a BAG key', () => {
