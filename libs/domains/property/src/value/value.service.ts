@@ -72,21 +72,19 @@ export class ValueService {
   ) {}
 
   async value(query: WozValueQuery): Promise<ReplyEnvelope<WozValueResponse>> {
-    let id = query.id;
-    let doc: PdokDoc | undefined;
-    if (id === undefined) {
-      doc = await this.resolve({
-        postcode: query.postcode as string,
-        house_number: query.house_number as number,
-        house_letter: query.house_letter,
-        house_number_addition: query.house_number_addition,
-      });
-      id = doc.nummeraanduiding_id as string;
-    }
-    const known = doc;
-    const nummeraanduiding = id;
+    // With an address, PDOK's document gives the id, and the load below needs not ask again.
+    const doc =
+      query.id === undefined
+        ? await this.resolve({
+            postcode: query.postcode as string,
+            house_number: query.house_number as number,
+            house_letter: query.house_letter,
+            house_number_addition: query.house_number_addition,
+          })
+        : undefined;
+    const id = query.id ?? (doc?.nummeraanduiding_id as string);
     const cached = await this.cache
-      .getOrLoad(`woz:${id}`, () => this.load(nummeraanduiding, known), {
+      .getOrLoad(`woz:${id}`, () => this.load(id, doc), {
         ttlMs: WOZ_GET_ENDPOINT.cacheTtlMs,
         staleMs: STALE_MS,
         serveStaleOn: isUpstreamFailure,
