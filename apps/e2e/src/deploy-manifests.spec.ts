@@ -301,12 +301,22 @@ describe('docker/compose.yaml', () => {
     expect(services.cbs.ports ?? []).toEqual([]);
     expect(services.validation.ports ?? []).toEqual([]);
     expect(services.rdw.ports ?? []).toEqual([]);
+    expect(services.property.ports ?? []).toEqual([]);
   });
 
   it('should point the validation service at VIES and start the gateway after it', () => {
     const services = load().services;
     expect(services.validation.environment.VIES_URL).toMatch(/^https:\/\/ec\.europa\.eu\//);
     expect(services.gateway.depends_on.validation).toEqual({ condition: 'service_healthy' });
+  });
+
+  it('should point the property service at PDOK, BAG and WOZ, with no BAG key in the file, and start the gateway after it', () => {
+    const { environment } = load().services.property;
+    expect(environment.PDOK_URL).toBe('https://api.pdok.nl/bzk/locatieserver/search/v3_1');
+    expect(environment.BAG_URL).toMatch(/^https:\/\/api\.bag\.kadaster\.nl\//);
+    expect(environment.WOZ_URL).toMatch(/^https:\/\/api\.kadaster\.nl\/lvwoz\//);
+    expect(environment.BAG_API_KEY).toBe('${BAG_API_KEY:-}');
+    expect(load().services.gateway.depends_on.property).toEqual({ condition: 'service_healthy' });
   });
 });
 
