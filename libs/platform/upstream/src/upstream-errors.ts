@@ -60,3 +60,8 @@ export function upstreamDomainError(error: UpstreamError, retryAfterSeconds = 60
 export function asDomainError(error: unknown): unknown {
   return error instanceof UpstreamError ? upstreamDomainError(error) : error;
 }
+
+/** For `.catch(...)`: rethrows an {@link UpstreamError} as its coded error, anything else as is. */
+export function rethrowAsDomainError(error: unknown): never {
+  throw asDomainError(error);
+}

@@ -11,7 +11,7 @@ import {
 } from '@nl/contracts-property';
 import { DomainCache, replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
-import { UpstreamError, upstreamDomainError } from '@nl/platform-upstream';
+import { UpstreamError, rethrowAsDomainError } from '@nl/platform-upstream';
 import { BagClient } from '../upstream/bag/bag.client.js';
 import { toBagAddress } from '../upstream/bag/bag.mapper.js';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
@@ -40,11 +40,6 @@ function merge(pdok: AddressRecord | null, bag: AddressRecord | null): AddressRe
   return { ...pdok, ...(Object.fromEntries(fromBag) as Partial<AddressRecord>) };
 }
 
-/** Rethrows an upstream's failure as the caller's coded error (503/504 with Retry-After). */
-function asCallerError(error: unknown): never {
-  throw error instanceof UpstreamError ? upstreamDomainError(error) : error;
-}
-
 const isUpstreamFailure = (error: unknown) => error instanceof UpstreamError;
 
 /**
@@ -71,7 +66,7 @@ export class AddressService {
           serveStaleOn: isUpstreamFailure,
         },
       )
-      .catch(asCallerError);
+      .catch(rethrowAsDomainError);
     return replyEnvelope('pdok', {
       ...cached,
       value: { suggestions: cached.value.slice(0, limit) },
@@ -86,7 +81,7 @@ export class AddressService {
         staleMs: RECORD_STALE_MS,
         serveStaleOn: isUpstreamFailure,
       })
-      .catch(asCallerError);
+      .catch(rethrowAsDomainError);
     return replyEnvelope(cached.value.source, {
       ...cached,
       value: { found: true, address: cached.value.address },

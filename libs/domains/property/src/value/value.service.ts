@@ -12,7 +12,7 @@ import {
 } from '@nl/contracts-property';
 import { DomainCache, replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
-import { UpstreamError, upstreamDomainError } from '@nl/platform-upstream';
+import { UpstreamError, rethrowAsDomainError } from '@nl/platform-upstream';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
 import { isAddressDoc, parcelOf, pointOf, toPdokAddress } from '../upstream/pdok/pdok.mapper.js';
 import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
@@ -29,10 +29,6 @@ interface SourcedValue {
 }
 
 const isUpstreamFailure = (error: unknown) => error instanceof UpstreamError;
-
-function asCallerError(error: unknown): never {
-  throw error instanceof UpstreamError ? upstreamDomainError(error) : error;
-}
 
 const notFound = (what: string) =>
   DomainError.notFound(NOT_FOUND, `${what} is not in the address register.`);
@@ -89,7 +85,7 @@ export class ValueService {
         staleMs: STALE_MS,
         serveStaleOn: isUpstreamFailure,
       })
-      .catch(asCallerError);
+      .catch(rethrowAsDomainError);
     return replyEnvelope(cached.value.source, { ...cached, value: cached.value.value });
   }
 
@@ -102,7 +98,7 @@ export class ValueService {
         staleMs: STALE_MS,
         serveStaleOn: isUpstreamFailure,
       })
-      .catch(asCallerError);
+      .catch(rethrowAsDomainError);
     if (!cached.value?.nummeraanduiding_id) throw notFound(`The address ${key}`);
     return cached.value;
   }
