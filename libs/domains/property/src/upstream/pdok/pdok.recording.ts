@@ -57,9 +57,11 @@ export function pdokRecording(data: PdokRecorded = recordedPdok()): Recording {
       const rows = Number(request.query?.['rows'] ?? 10);
       if (request.path === '/suggest') {
         if (!q) return badRequest();
-        const trigger = TRIGGERS[q];
+        // The text as Solr reads it: the client escapes its syntax characters.
+        const text = q.replace(/\\(.)/g, '$1');
+        const trigger = TRIGGERS[text];
         if (trigger) return trigger;
-        return q.toLowerCase().includes(SUGGEST_TEXT)
+        return text.toLowerCase().includes(SUGGEST_TEXT)
           ? {
               body: {
                 ...data.suggest,
