@@ -8,6 +8,7 @@ import { economyProblems, type EconomyProbe } from './economy.js';
 import { LOAD, measure, warm } from './measure.js';
 import { failedRun, formatReport, type Row } from './report.js';
 import { runDomainBench } from './domains.js';
+import { runPropertyBench } from './property.js';
 import { runNeighbourBench } from './neighbours.js';
 import {
   ENDPOINT,
@@ -123,6 +124,13 @@ try {
   validation = [`!!! domain rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
 }
 
+let property: string[];
+try {
+  property = await runPropertyBench(progress);
+} catch (err) {
+  property = [`!!! property rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
+}
+
 let neighbours: string[];
 try {
   neighbours = await runNeighbourBench(progress);
@@ -133,7 +141,7 @@ try {
 }
 
 console.log(
-  `\n${formatReport(rows, ENDPOINT, LOAD)}\n\n${validation.join('\n')}\n\n${neighbours.join('\n')}`,
+  `\n${formatReport(rows, ENDPOINT, LOAD)}\n\n${validation.join('\n')}\n\n${property.join('\n')}\n\n${neighbours.join('\n')}`,
 );
 const failed = rows.some(
   (r) =>
@@ -141,4 +149,5 @@ const failed = rows.some(
     r.warnings.length ||
     (r.measurement && failedRun(r.measurement)),
 );
-if (failed || [...validation, ...neighbours].some((l) => l.includes('!!'))) process.exitCode = 1;
+if (failed || [...validation, ...property, ...neighbours].some((l) => l.includes('!!')))
+  process.exitCode = 1;

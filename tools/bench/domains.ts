@@ -62,11 +62,11 @@ function coldNumbers(count: number): string[] {
   return out;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-interface LoadRow {
+export interface LoadRow {
   readonly label: string;
   readonly reqPerSec: number;
   readonly p50: number;
@@ -75,7 +75,7 @@ interface LoadRow {
   readonly errors: number;
 }
 
-async function load(
+export async function load(
   label: string,
   url: string,
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
@@ -135,6 +135,51 @@ async function distributedKvkRow(kvkUrl: string): Promise<LoadRow> {
   }
 }
 
+export interface DomainsApp {
+  readonly base: string;
+  /** The seeded bench key (auth, limits and credits on). */
+  readonly key: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The standalone app with every domain as a child process on `port`, its upstreams at
+ * `upstreams` (every other one pinned to nowhere), ready and with its bench key read.
+ */
+export async function startDomainsApp(
+  name: string,
+  port: number,
+  upstreams: Record<string, string>,
+): Promise<DomainsApp> {
+  const dir = await mkdtemp(join(tmpdir(), `nl-bench-${name}-`));
+  const keyFile = join(dir, 'key');
+  const app = startProcess(name, distPath('tools/bench/bench-app.js'), {
+    ...childEnv(
+      {
+        PORT: String(port),
+        HOST,
+        LOG_LEVEL: 'warn',
+        PGLITE_DATA_DIR: 'memory',
+        BENCH_ROLE: 'standalone-domains',
+        BENCH_KEY_FILE: keyFile,
+        ...upstreams,
+      },
+      ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
+    ),
+  });
+  const stop = async () => {
+    await stopProcess(app);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitReady(app, `http://${HOST}:${port}/health/ready`);
+    return { base: `http://${HOST}:${port}`, key: await readBenchKey(keyFile), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 /** Runs the rows and returns the lines to print (or why it could not). */
 export async function runDomainBench(progress: (m: string) => void): Promise<string[]> {
   const vies = await ViesFake.start(new ViesRecording());
@@ -149,31 +194,16 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
   });
   const rdw = await RdwFake.start({ recording: rdwRecording, rows: recordedRows });
   const kvk = await kvkFake();
-  const dir = await mkdtemp(join(tmpdir(), 'nl-bench-validation-'));
-  const keyFile = join(dir, 'key');
-  const app = startProcess('standalone-domains', distPath('tools/bench/bench-app.js'), {
-    ...childEnv(
-      {
-        PORT: String(PORT),
-        HOST,
-        LOG_LEVEL: 'warn',
-        PGLITE_DATA_DIR: 'memory',
-        BENCH_ROLE: 'standalone-domains',
-        BENCH_KEY_FILE: keyFile,
-        VIES_URL: vies.url,
-        DNS_SERVERS: dns.server,
-        RDW_URL: rdw.url,
-        KVK_URL: kvk.url,
-        KVK_API_KEY: 'bench-kvk-key',
-      },
-      ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
-    ),
+  const app = await startDomainsApp('standalone-domains', PORT, {
+    VIES_URL: vies.url,
+    DNS_SERVERS: dns.server,
+    RDW_URL: rdw.url,
+    KVK_URL: kvk.url,
+    KVK_API_KEY: 'bench-kvk-key',
   });
   try {
-    await waitReady(app, `http://${HOST}:${PORT}/health/ready`);
-    const key = await readBenchKey(keyFile);
+    const { base, key } = app;
     const auth = { 'x-api-key': key, 'content-type': 'application/json' };
-    const base = `http://${HOST}:${PORT}`;
 
     progress(
       `(v) cached VAT, DNS and vehicles through the standalone gateway, ${LOAD.durationSeconds} s each`,
@@ -288,11 +318,10 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
       `cold GET /v1/kvk/{n}?vies=true (KVK ${KVK_LATENCY_MS} ms, then VIES ${VIES_LATENCY_MS} ms via the VAT service), ${kvkTimes.length} calls: median ${kvkMedian.toFixed(1)} ms, max ${kvkTimes[kvkTimes.length - 1].toFixed(1)} ms; median / ${upstreams} ms = ${(kvkMedian / upstreams).toFixed(2)}`,
     ];
   } finally {
-    await stopProcess(app);
+    await app.stop();
     await vies.close();
     await dns.close();
     await rdw.close();
     await kvk.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -57,6 +57,12 @@ describe('configuration ownership', () => {
       'DISPOSABLE_REFRESH_HOURS',
     ]);
     expect(resolvedNames('cbs', [DOMAIN_PARTS.cbs])).toEqual([]);
+    expect(resolvedNames('property', [DOMAIN_PARTS.property])).toEqual([
+      'PDOK_URL',
+      'BAG_URL',
+      'BAG_API_KEY',
+      'WOZ_URL',
+    ]);
   });
 
   it('should redact secrets in the resolved settings it logs', () => {
@@ -84,10 +90,16 @@ describe('configuration ownership', () => {
 /**
  * The production base URL of every keyless upstream: what a process resolves (and logs at
  * start) with no upstream variable set. Sources: ../shared/upstreams/{rdw,vies}.md,
- * disposable-domains.md (the amieiro aggregate, the one list over 100,000 domains).
+ * disposable-domains.md (the amieiro aggregate, the one list over 100,000 domains),
+ * pdok-locatieserver.md, bag-api.md (used only with a key) and woz.md.
  */
 const LIVE_DEFAULTS = {
   rdw: { RDW_URL: 'https://opendata.rdw.nl' },
+  property: {
+    PDOK_URL: 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',
+    BAG_URL: 'https://api.bag.kadaster.nl/lvbag/individuelebevragingen/v2',
+    WOZ_URL: 'https://api.kadaster.nl/lvwoz/wozwaardeloket-api/v1',
+  },
   validation: {
     VIES_URL: 'https://ec.europa.eu/taxation_customs/vies/rest-api',
     DISPOSABLE_DENY_URLS:
@@ -126,6 +138,10 @@ describe('upstream defaults (live by default)', () => {
       DNS_TIMEOUT_MS: '3000',
       DISPOSABLE_REFRESH_HOURS: '12',
     });
+    expect(resolvedOf(bareSections('property', [DOMAIN_PARTS.property]))).toEqual({
+      ...LIVE_DEFAULTS.property,
+      BAG_API_KEY: null,
+    });
   });
 
   it('should give the gateway none of them', () => {
@@ -157,6 +173,11 @@ describe('upstream defaults (live by default)', () => {
     expect(resolvedOf(sections)).toMatchObject(off);
     const value = (name: string) => sections.find((s) => s.section.name === name)?.value;
     expect(value('rdw')).toMatchObject({ url: null });
+    expect(value('property')).toEqual({
+      pdok: { url: null },
+      bag: { url: null, apiKey: null },
+      woz: { url: null },
+    });
     expect(value('validation')).toMatchObject({
       vies: { url: null },
       disposable: { denyUrls: [], allowUrls: [] },

@@ -7,7 +7,7 @@ import { parse, parseAllDocuments } from 'yaml';
 // cluster. Each test reads the files afresh from the repository root.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const APPS = ['gateway', 'cbs', 'validation', 'rdw', 'kvk'] as const;
+const APPS = ['gateway', 'cbs', 'validation', 'rdw', 'kvk', 'property'] as const;
 const URL_VARS = { NATS_URL: 'nats:', DATABASE_URL: 'postgres:', REDIS_URL: 'redis:' } as const;
 const SECRET_VARS = ['DATABASE_URL', 'REDIS_URL'];
 const CONFIG_VARS = ['LOG_LEVEL', 'NATS_URL'];
@@ -301,12 +301,22 @@ describe('docker/compose.yaml', () => {
     expect(services.cbs.ports ?? []).toEqual([]);
     expect(services.validation.ports ?? []).toEqual([]);
     expect(services.rdw.ports ?? []).toEqual([]);
+    expect(services.property.ports ?? []).toEqual([]);
   });
 
   it('should point the validation service at VIES and start the gateway after it', () => {
     const services = load().services;
     expect(services.validation.environment.VIES_URL).toMatch(/^https:\/\/ec\.europa\.eu\//);
     expect(services.gateway.depends_on.validation).toEqual({ condition: 'service_healthy' });
+  });
+
+  it('should point the property service at PDOK, BAG and WOZ, with no BAG key in the file, and start the gateway after it', () => {
+    const { environment } = load().services.property;
+    expect(environment.PDOK_URL).toBe('https://api.pdok.nl/bzk/locatieserver/search/v3_1');
+    expect(environment.BAG_URL).toMatch(/^https:\/\/api\.bag\.kadaster\.nl\//);
+    expect(environment.WOZ_URL).toMatch(/^https:\/\/api\.kadaster\.nl\/lvwoz\//);
+    expect(environment.BAG_API_KEY).toBe('${BAG_API_KEY:-}');
+    expect(load().services.gateway.depends_on.property).toEqual({ condition: 'service_healthy' });
   });
 });
 
@@ -359,7 +369,7 @@ describe('k8s/base', () => {
     const [example] = parseDocuments(`${BASE}/secret.example.yaml`);
     expect(example).toMatchObject({ kind: 'Secret', metadata: { name: SECRET_NAME } });
     expect(Object.keys({ ...example.data, ...example.stringData }).sort()).toEqual(
-      [...SECRET_VARS, 'RDW_APP_TOKEN'].sort(),
+      [...SECRET_VARS, 'RDW_APP_TOKEN', 'BAG_API_KEY'].sort(),
     );
   });
 
@@ -475,6 +485,19 @@ describe('k8s/base', () => {
         expect(env('RDW_APP_TOKEN')?.valueFrom?.secretKeyRef).toEqual({
           name: SECRET_NAME,
           key: 'RDW_APP_TOKEN',
+          optional: true,
+        });
+      });
+
+    if (app === 'property')
+      it('should take the PDOK, BAG and WOZ URLs from the ConfigMap and the optional BAG key from the Secret', () => {
+        const { container } = deploymentOf();
+        const env = (name: string) => (container.env ?? []).find((e: Y) => e.name === name);
+        for (const name of ['PDOK_URL', 'BAG_URL', 'WOZ_URL'])
+          expect(env(name)?.valueFrom?.configMapKeyRef).toEqual({ name: CONFIG_NAME, key: name });
+        expect(env('BAG_API_KEY')?.valueFrom?.secretKeyRef).toEqual({
+          name: SECRET_NAME,
+          key: 'BAG_API_KEY',
           optional: true,
         });
       });

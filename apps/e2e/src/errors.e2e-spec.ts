@@ -76,7 +76,7 @@ describe.each(PROFILES)('errors through the gateway (%s)', (profile) => {
     ['GET', '/api/v1/ndw/truckparking/NL-12_413', 'ndw'],
     ['GET', '/v1/property/pandgegevens?postcode=3526KP&house_number=93', 'property'],
   ])(
-    'should answer %s %s (a domain not running) with 503 at once',
+    'should answer %s %s (a service or endpoint not served yet) with 503 at once',
     async (method, path, service) => {
       const started = performance.now();
       const res = await api.fetch(path, {

@@ -2,6 +2,7 @@ import { CBS_APP } from '@nl/domain-cbs';
 import { RDW_APP } from '@nl/domain-rdw';
 import { VALIDATION_APP } from '@nl/domain-validation';
 import { KVK_APP } from '@nl/domain-kvk';
+import { PROPERTY_APP } from '@nl/domain-property';
 import { gatewayApp } from '@nl/gateway-access';
 import type { AppPart } from '@nl/platform-runtime';
 
@@ -14,6 +15,7 @@ export const DOMAIN_PARTS = {
   validation: VALIDATION_APP,
   rdw: RDW_APP,
   kvk: KVK_APP,
+  property: PROPERTY_APP,
 } as const satisfies Record<string, AppPart>;
 
 export type ServiceName = keyof typeof DOMAIN_PARTS;

@@ -1,4 +1,13 @@
 import { DAY, HOUR, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
+import { PROPERTY_SANDBOX_IDS as IDS } from './property-sandbox.js';
+import { AddressSuggestQuery, BagIdQuery, WozValueQuery } from './property.requests.js';
+import {
+  AddressSuggestResponse,
+  BagIdNotFound,
+  BagIdResponse,
+  WozValueNotFound,
+  WozValueResponse,
+} from './property.responses.js';
 import { PROPERTY_SUBJECTS } from './property.subjects.js';
 
 const base = { domain: 'property', method: 'GET', x402: true } as const;
@@ -23,9 +32,57 @@ export const WOZ_GET_ENDPOINT = {
   id: 'property.woz.get',
   paths: ['/v1/property/woz-waarde'],
   subject: PROPERTY_SUBJECTS.wozWaarde,
+  request: WozValueQuery,
+  response: WozValueResponse,
+  errorResponses: [
+    {
+      status: 404,
+      description: 'No such address in the register. Not charged.',
+      type: WozValueNotFound,
+    },
+  ],
   summary: 'Property value (WOZ) with history',
   description:
-    'Current official property value and the previous three yearly values, by BAG address id or by postcode and house number.',
+    'Current official property value (WOZ) and the previous three yearly values, with the ground surface and the cadastral parcel, by BAG address id or by postcode and house number (the address register is asked first for the id). An address without a WOZ value (a non-residential object) is 200 found:true with property_value.amount null. Values are looked up one object at a time, at the request of the caller, and cached; when the WOZ source rate-limits, the answer is 503 with Retry-After (or the last value, X-Cache: STALE).',
+  sandbox: {
+    examples: [
+      {
+        path: `/v1/property/woz-waarde?id=${IDS.hekoord}`,
+        description:
+          'Hekoord 6, Breda: a recorded WOZ value (396000 on 2025-01-01, no history recorded).',
+      },
+      {
+        path: `/v1/property/woz-waarde?id=${IDS.europalaan}`,
+        description:
+          'Europalaan 93, Utrecht: the address and parcel from PDOK; no WOZ value is recorded, so amount is null.',
+      },
+      {
+        path: '/v1/property/woz-waarde?postcode=3526%20kp&house_number=93',
+        description: 'The same address by postcode and house number (one cache entry with the id).',
+      },
+    ],
+    triggers: [
+      {
+        path: `/v1/property/woz-waarde?id=${IDS.unknown}`,
+        description: 'No such address (any id the recordings lack).',
+        status: 404,
+        answer: { found: false, address: null, property_value: null },
+      },
+      {
+        path: `/v1/property/woz-waarde?id=${IDS.wozRateLimited}`,
+        description:
+          'The WOZ source rate-limits us (HTTP 429): not asked again until the Retry-After seconds have passed.',
+        status: 503,
+        answer: { code: 'upstream_unavailable' },
+      },
+      {
+        path: `/v1/property/woz-waarde?id=${IDS.wozTimeout}`,
+        description: 'The WOZ source does not answer in time.',
+        status: 504,
+        answer: { code: 'upstream_timeout' },
+      },
+    ],
+  },
   price: { fresh: credits(10), cached: credits(1) },
   cacheTtlMs: 30 * DAY,
   limits: { trial: 10, paid: 60, premium: 120 },
@@ -37,8 +94,58 @@ export const BAG_GET_ENDPOINT = {
   id: 'property.bag.get',
   paths: ['/v1/kadaster/bag/id'],
   subject: PROPERTY_SUBJECTS.bagById,
+  request: BagIdQuery,
+  response: BagIdResponse,
+  errorResponses: [
+    {
+      status: 404,
+      description: 'A well-formed id no register knows. Not charged.',
+      type: BagIdNotFound,
+    },
+  ],
   summary: 'Address record by 16-digit BAG id',
-  description: 'The full BAG address record of one nummeraanduiding id.',
+  description:
+    'The full address record of one nummeraanduiding id: ids, street, number, postcode, city and municipality and coordinates from PDOK Locatieserver; status, surface, usage purposes, build year, pand ids, secondary addresses, investigation, document date and number and the occurrence from the BAG API when this server has a BAG key. Without one those members are null (arrays empty); the X-Source header says which sources answered (pdok, bag or pdok+bag).',
+  sandbox: {
+    examples: [
+      {
+        path: `/v1/kadaster/bag/id?id=${IDS.europalaan}`,
+        description:
+          'Europalaan 93, Utrecht: a recorded PDOK record; BAG has no recording of it, so the BAG-only members are null (X-Source: pdok).',
+      },
+      {
+        path: `/v1/kadaster/bag/id?id=${IDS.klaaswaal}`,
+        description:
+          'Schenkeldijk 37, Klaaswaal: a recorded BAG answer (status, surface, usage, build year, pand); no PDOK recording, so municipality and coordinates are null (X-Source: bag).',
+      },
+    ],
+    triggers: [
+      {
+        path: `/v1/kadaster/bag/id?id=${IDS.unknown}`,
+        description: 'No such address (any id the recordings lack).',
+        status: 404,
+        answer: { found: false, address: null },
+      },
+      {
+        path: `/v1/kadaster/bag/id?id=${IDS.pdokTimeout}`,
+        description: 'PDOK Locatieserver does not answer in time.',
+        status: 504,
+        answer: { code: 'upstream_timeout' },
+      },
+      {
+        path: `/v1/kadaster/bag/id?id=${IDS.pdokDown}`,
+        description: 'PDOK Locatieserver cannot be reached.',
+        status: 503,
+        answer: { code: 'upstream_unavailable' },
+      },
+      {
+        path: `/v1/kadaster/bag/id?id=${IDS.bagRateLimited}`,
+        description: 'The BAG API rate-limits us (HTTP 429); retry after the Retry-After seconds.',
+        status: 503,
+        answer: { code: 'upstream_unavailable' },
+      },
+    ],
+  },
   price: { fresh: credits(1), cached: credits(0) },
   cacheTtlMs: DAY,
   limits: { trial: 30, paid: 60, premium: 120 },
@@ -50,8 +157,37 @@ export const BAG_SUGGEST_ENDPOINT = {
   id: 'property.bag.suggest',
   paths: ['/v1/kadaster/bag/address-suggest'],
   subject: PROPERTY_SUBJECTS.addressSuggest,
+  request: AddressSuggestQuery,
+  response: AddressSuggestResponse,
   summary: 'Address autocomplete',
-  description: 'At most 10 address suggestions for a partial address or postcode.',
+  description:
+    'At most 10 suggestions (PDOK Locatieserver) for a partial address: street and number with or without the city, or a postcode alone (1012AB or 1012 ab). Case and spacing do not matter: equivalent texts share one cache entry, cached one hour.',
+  sandbox: {
+    examples: [
+      {
+        path: '/v1/kadaster/bag/address-suggest?q=Westeringlaan%2018&limit=5',
+        description: 'Westeringlaan 18A-1 … in Maasbree (a recorded PDOK answer).',
+      },
+      {
+        path: '/v1/kadaster/bag/address-suggest?q=zzzz',
+        description: 'Nothing matches (any text the recording lacks): an empty list.',
+      },
+    ],
+    triggers: [
+      {
+        path: `/v1/kadaster/bag/address-suggest?q=${IDS.suggestTimeout}`,
+        description: 'PDOK Locatieserver does not answer in time.',
+        status: 504,
+        answer: { code: 'upstream_timeout' },
+      },
+      {
+        path: `/v1/kadaster/bag/address-suggest?q=${IDS.suggestDown}`,
+        description: 'PDOK Locatieserver cannot be reached.',
+        status: 503,
+        answer: { code: 'upstream_unavailable' },
+      },
+    ],
+  },
   price: { fresh: credits(1), cached: credits(0) },
   cacheTtlMs: HOUR,
   limits: { trial: 60, paid: 300, premium: 600 },

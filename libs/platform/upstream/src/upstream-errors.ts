@@ -1,16 +1,67 @@
 import { DomainError } from '@nl/platform-errors';
 import { UpstreamError } from './upstream-client.js';
 
+/** Seconds to wait when an upstream that refused us did not say how long. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The upstream refused to answer for now (HTTP 429, its rate limit or quota): the caller is
+ * told to come back after `retryAfterSeconds`, and the client should not ask again before.
+ */
+export class UpstreamBusy extends UpstreamError {
+  constructor(
+    upstream: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      upstream,
+      'unavailable',
+      `${upstream} rate-limits us; asking again after ${retryAfterSeconds} s`,
+    );
+    this.name = 'UpstreamBusy';
+  }
+}
+
+/**
+ * How long an upstream asks us to wait, in whole seconds: `Retry-After` (seconds or an HTTP
+ * date), else a rate-limit reset header in seconds (`X-Rate-Limit-Reset`, `RateLimit-Reset`),
+ * else `fallback`. Never less than 1 s nor more than a day.
+ */
+export function retryAfterOf(headers: Headers, fallback = DEFAULT_RETRY_AFTER_SECONDS): number {
+  const clamp = (seconds: number) => Math.min(86_400, Math.max(1, Math.ceil(seconds)));
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter) {
+    if (/^\d+$/.test(retryAfter)) return clamp(Number(retryAfter));
+    const at = Date.parse(retryAfter);
+    if (Number.isFinite(at)) return clamp((at - Date.now()) / 1000);
+  }
+  for (const name of ['x-rate-limit-reset', 'ratelimit-reset']) {
+    const value = headers.get(name)?.trim();
+    // A small number is a delay in seconds; an epoch timestamp is not one we can trust here.
+    if (value && /^\d+$/.test(value) && Number(value) <= 86_400) return clamp(Number(value));
+  }
+  return fallback;
+}
+
 /** The coded error a caller gets when an upstream gave no usable answer. */
 export function upstreamDomainError(error: UpstreamError, retryAfterSeconds = 60): DomainError {
   return new DomainError(
     error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable',
     error.message,
-    { retryAfterSeconds, details: { upstream: error.upstream, reason: error.kind } },
+    {
+      retryAfterSeconds:
+        error instanceof UpstreamBusy ? error.retryAfterSeconds : retryAfterSeconds,
+      details: { upstream: error.upstream, reason: error.kind },
+    },
   );
 }
 
 /** Rethrows an {@link UpstreamError} as its coded error; anything else unchanged. */
 export function asDomainError(error: unknown): unknown {
   return error instanceof UpstreamError ? upstreamDomainError(error) : error;
+}
+
+/** For `.catch(...)`: rethrows an {@link UpstreamError} as its coded error, anything else as is. */
+export function rethrowAsDomainError(error: unknown): never {
+  throw asDomainError(error);
 }

@@ -57,7 +57,7 @@ function setup(steps: GatewayStep[], transport: Partial<TransportClient>) {
 }
 
 describe(RequestPipeline.name, () => {
-  it('should forward the validated input and send the data with cache headers', async () => {
+  it('should forward the validated input and send the data with cache and source headers', async () => {
     const request = jest.fn(async () => ok);
     const { sut, reply, sent, request: req } = setup([], { request: request as never });
     await sut.handle(endpoint, req, reply);
@@ -69,7 +69,7 @@ describe(RequestPipeline.name, () => {
     expect(sent).toMatchObject({
       status: 200,
       body: { found: true },
-      headers: { 'x-cache': 'HIT', age: '90' },
+      headers: { 'x-cache': 'HIT', 'x-source': 't', age: '90' },
     });
   });
 

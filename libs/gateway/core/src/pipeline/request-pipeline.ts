@@ -97,6 +97,7 @@ export class RequestPipeline {
       await reply
         .code(status)
         .header('x-cache', CACHE_HEADER[envelope.meta.cache])
+        .header('x-source', envelope.meta.source)
         .header('age', String(Number.isFinite(ageSeconds) ? ageSeconds : 0))
         .send(envelope.data);
     } catch (caught) {

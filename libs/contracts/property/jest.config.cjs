@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'contracts-property',
+  preset: '../../../jest.preset.cjs',
+  rootDir: __dirname,
+};

@@ -1,0 +1,20 @@
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AddressSuggestQuery, BagIdQuery, PROPERTY_SUBJECTS } from '@nl/contracts-property';
+import { RpcHandlers } from '@nl/platform-errors';
+import { AddressService } from './address.service.js';
+
+/** Transport entry points for addresses: validation by DTO, then one call. */
+@RpcHandlers()
+export class AddressHandler {
+  constructor(private readonly addresses: AddressService) {}
+
+  @MessagePattern(PROPERTY_SUBJECTS.addressSuggest)
+  suggest(@Payload() query: AddressSuggestQuery) {
+    return this.addresses.suggest(query.q, query.limit);
+  }
+
+  @MessagePattern(PROPERTY_SUBJECTS.bagById)
+  byId(@Payload() query: BagIdQuery) {
+    return this.addresses.byId(query.id);
+  }
+}

@@ -1,0 +1,86 @@
+import { jest } from '@jest/globals';
+import { DomainCache, createMemoryStore } from '@nl/platform-cache';
+import { Upstream } from '@nl/platform-upstream';
+import { EUROPALAAN_ID, PropertyFakes, silentLogger } from '@nl/testing';
+import { BAG_UPSTREAM, BagClient } from '../upstream/bag/bag.client.js';
+import { PROPERTY_RECORDINGS } from '../index.js';
+import { PDOK_UPSTREAM, PdokClient } from '../upstream/pdok/pdok.client.js';
+import { AddressService } from './address.service.js';
+
+const DAY = 86_400_000;
+
+describe(AddressService.name, () => {
+  let fakes: PropertyFakes;
+  const service = (bagKey: string | null) => {
+    const settings = {
+      pdok: { url: fakes.pdok.url },
+      bag: { url: fakes.bag.url, apiKey: bagKey },
+      woz: { url: null },
+    };
+    return new AddressService(
+      new PdokClient(Upstream.from(PDOK_UPSTREAM, settings)),
+      new BagClient(Upstream.from(BAG_UPSTREAM, settings)),
+      new DomainCache('property', createMemoryStore('property', 100), silentLogger()),
+    );
+  };
+  beforeAll(async () => {
+    fakes = await PropertyFakes.start(PROPERTY_RECORDINGS);
+  });
+  afterAll(() => fakes.close());
+  afterEach(() => {
+    jest.restoreAllMocks();
+    fakes.reset();
+  });
+
+  it('should ask BAG for the address and its verblijfsobject only with a key', async () => {
+    fakes.bag.clearCalls();
+    const withKey = await service('k').byId(EUROPALAAN_ID);
+    expect(withKey.meta.source).toBe('pdok+bag');
+    expect(fakes.bag.calls.map((c) => c.path)).toEqual([
+      `/adressenuitgebreid/${EUROPALAAN_ID}`,
+      '/verblijfsobjecten/0344010000006589',
+    ]);
+    expect(fakes.bag.calls[0]?.headers['x-api-key']).toBe('k');
+    expect(fakes.bag.calls[0]?.headers['accept-crs']).toBe('epsg:28992');
+
+    fakes.bag.clearCalls();
+    const without = await service(null).byId(EUROPALAAN_ID);
+    expect(without.meta.source).toBe('pdok');
+    expect(without.data.address.status).toBeNull();
+    expect(fakes.bag.calls).toEqual([]);
+  });
+
+  it('should answer an id only BAG knows from BAG, municipality and coordinates null', async () => {
+    const only = await service('k').byId('0611200000608342');
+    expect(only.meta.source).toBe('bag');
+    expect(only.data.address).toMatchObject({
+      street: 'Schenkeldijk',
+      build_year: 1920,
+      municipality: null,
+      lat: null,
+    });
+  });
+
+  it('should serve the stale record past the TTL when BAG fails, and refuse without one', async () => {
+    const sut = service('k');
+    const fresh = await sut.byId(EUROPALAAN_ID);
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 2 * DAY);
+    fakes.bag.fail(503);
+    const stale = await sut.byId(EUROPALAAN_ID);
+    expect(stale.meta).toMatchObject({ cache: 'stale', fetchedAt: fresh.meta.fetchedAt });
+    expect(stale.data).toEqual(fresh.data);
+    await expect(sut.byId('0344200000159102')).rejects.toMatchObject({
+      code: 'upstream_unavailable',
+    });
+  });
+
+  it('should cut one cached list of ten to each limit', async () => {
+    const sut = service(null);
+    fakes.pdok.clearCalls();
+    expect((await sut.suggest('westeringlaan 18', 3)).data.suggestions).toHaveLength(3);
+    const again = await sut.suggest('westeringlaan 18', 10);
+    expect(again.meta.cache).toBe('hit');
+    expect(again.data.suggestions).toHaveLength(10);
+    expect(fakes.pdok.callsTo('/suggest')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,46 @@
+import { defineConfigSection } from '@nl/platform-config';
+
+export interface PropertySettings {
+  readonly pdok: { readonly url: string | null };
+  readonly bag: { readonly url: string | null; readonly apiKey: string | null };
+  readonly woz: { readonly url: string | null };
+}
+
+/** What the property service reads from the environment; no other process loads it. */
+export const PROPERTY_CONFIG = defineConfigSection<PropertySettings>(
+  'property',
+  [
+    {
+      name: 'PDOK_URL',
+      description:
+        'Base URL of PDOK Locatieserver v3.1 (no key, free, fair use): suggestions, address ids and coordinates. `off`: the property endpoints answer 503 (not configured).',
+      default: 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',
+      upstream: 'http',
+    },
+    {
+      name: 'BAG_URL',
+      description:
+        'Base URL of the BAG API Individuele Bevragingen v2 (Kadaster). Used only with BAG_API_KEY; `off`: address records come from PDOK alone.',
+      default: 'https://api.bag.kadaster.nl/lvbag/individuelebevragingen/v2',
+      upstream: 'http',
+    },
+    {
+      name: 'BAG_API_KEY',
+      description:
+        'Key of the BAG API (header X-Api-Key; free, from https://formulieren.kadaster.nl/aanvraag_bag_api_individuele_bevragingen_productie). Unset: address records have the PDOK members only, the BAG-only ones null.',
+      secret: true,
+    },
+    {
+      name: 'WOZ_URL',
+      description:
+        'Base URL of the WOZ-waardeloket API (Kadaster; no key, unofficial, per-object use only: never crawled). `off`: property values answer 503 (not configured).',
+      default: 'https://api.kadaster.nl/lvwoz/wozwaardeloket-api/v1',
+      upstream: 'http',
+    },
+  ],
+  (read) => ({
+    pdok: { url: read.url('PDOK_URL') },
+    bag: { url: read.url('BAG_URL'), apiKey: read.string('BAG_API_KEY') },
+    woz: { url: read.url('WOZ_URL') },
+  }),
+);

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import {
+  isAddressDoc,
+  objectTypeOf,
+  parcelOf,
+  pointOf,
+  toPdokAddress,
+  toSuggestion,
+  type PdokAddressDoc,
+} from './pdok.mapper.js';
+import type { PdokAnswer, PdokDoc } from './pdok.types.js';
+
+const recorded = (file: string) =>
+  JSON.parse(readFileSync(new URL(`./recorded/${file}`, import.meta.url), 'utf8')) as PdokAnswer;
+
+const SUGGEST = recorded('suggest.json').response.docs;
+const EUROPALAAN = recorded('lookup.json').response.docs[0] as PdokAddressDoc;
+const BOLSTRAAT = recorded('free.json').response.docs[0] as PdokDoc;
+
+describe(toSuggestion.name, () => {
+  it('should take postcode and number from the label when PDOK sent its default fields only', () => {
+    expect(SUGGEST.map(toSuggestion).slice(0, 2)).toEqual([
+      {
+        id: 'adr-e85f57567117b6063da3169022c89513',
+        label: 'Westeringlaan 18A-1, 5993CG Maasbree',
+        type: 'adres',
+        nummeraanduiding_id: null,
+        verblijfsobject_id: null,
+        postcode: '5993CG',
+        house_number: 18,
+      },
+      {
+        id: 'adr-fff09ddeb3ab5d2dcc199da0b24b244b',
+        label: 'Westeringlaan 18A-2, 5993CG Maasbree',
+        type: 'adres',
+        nummeraanduiding_id: null,
+        verblijfsobject_id: null,
+        postcode: '5993CG',
+        house_number: 18,
+      },
+    ]);
+  });
+
+  it('should take the fields when PDOK sent them', () => {
+    expect(toSuggestion(EUROPALAAN)).toEqual({
+      id: 'adr-bf54db721969487ed33ba84d9973c702',
+      label: 'Europalaan 93, 3526KP Utrecht',
+      type: 'adres',
+      nummeraanduiding_id: '0344200000128086',
+      verblijfsobject_id: '0344010000006589',
+      postcode: '3526KP',
+      house_number: 93,
+    });
+  });
+
+  it('should give a street or a place no postcode or number', () => {
+    // Illustrative document (the shape of a `weg` suggestion), not a recording.
+    expect(
+      toSuggestion({ id: 'weg-1', type: 'weg', weergavenaam: 'Europalaan, Utrecht' }),
+    ).toMatchObject({ postcode: null, house_number: null, nummeraanduiding_id: null });
+  });
+});
+
+describe(toPdokAddress.name, () => {
+  it('should fill every member PDOK has and leave the BAG-only ones null', () => {
+    expect(toPdokAddress(EUROPALAAN)).toEqual({
+      bag_nummeraanduiding_id: '0344200000128086',
+      bag_verblijfsobject_id: '0344010000006589',
+      bag_pand_ids: null,
+      bag_openbare_ruimte_id: '0344300000000177',
+      bag_woonplaats_id: '3295',
+      street: 'Europalaan',
+      short_name: 'Europaln',
+      house_number: 93,
+      house_letter: null,
+      house_number_addition: null,
+      postcode: '3526KP',
+      city: 'Utrecht',
+      municipality: 'Utrecht',
+      address_line: 'Europalaan 93',
+      address_line_postal: '3526KP Utrecht',
+      usage_purposes: null,
+      surface_area_m2: null,
+      build_year: null,
+      status: null,
+      type: 'Verblijfsobject',
+      is_secondary_address: null,
+      is_observed: null,
+      in_investigation: null,
+      document_date: null,
+      document_number: null,
+      secondary_address_ids: null,
+      occurrence: null,
+      lat: 52.06415055,
+      lon: 5.10696041,
+    });
+  });
+
+  it('should take only documents with a nummeraanduiding id and a house number as addresses', () => {
+    expect(isAddressDoc(EUROPALAAN)).toBe(true);
+    expect(isAddressDoc(SUGGEST[0])).toBe(false);
+    expect(isAddressDoc({ ...EUROPALAAN, huisnummer: undefined })).toBe(false);
+    expect(isAddressDoc(null)).toBe(false);
+  });
+
+  it('should read nevenadres as a secondary address', () => {
+    expect(toPdokAddress({ ...EUROPALAAN, adrestype: 'nevenadres' }).is_secondary_address).toBe(
+      true,
+    );
+    expect(toPdokAddress({ ...EUROPALAAN, adrestype: 'hoofdadres' }).is_secondary_address).toBe(
+      false,
+    );
+  });
+});
+
+describe(parcelOf.name, () => {
+  it.each([
+    [EUROPALAAN, ['UTT00', 'R', '364']],
+    [BOLSTRAAT, ['ASD40', 'C', '7285']],
+    [null, [null, null, null]],
+  ])('should split the first linked parcel', (doc, [code, section, number]) => {
+    expect(parcelOf(doc)).toEqual({
+      kadastrale_gemeente_code: code,
+      kadastrale_sectie: section,
+      kadastraal_perceel_nummer: number,
+    });
+  });
+});
+
+describe('coordinates and object types', () => {
+  it('should read WKT longitude first', () => {
+    expect(pointOf('POINT(5.13287587 52.08884161)')).toEqual({ lat: 52.08884161, lon: 5.13287587 });
+    expect(pointOf(undefined)).toEqual({ lat: null, lon: null });
+    expect(pointOf('POINT(135782.745 452910.011) garbage')).toEqual({ lat: null, lon: null });
+  });
+
+  it('should know the object type from digits 5 and 6 of the id', () => {
+    expect(objectTypeOf('0344010000006589')).toBe('Verblijfsobject');
+    expect(objectTypeOf('0569020000012435')).toBe('Ligplaats');
+    expect(objectTypeOf('0503030000103062')).toBe('Standplaats');
+    expect(objectTypeOf('0344200000128086')).toBeNull();
+    expect(objectTypeOf(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import { PROPERTY_SANDBOX_IDS as IDS } from '@nl/contracts-property';
+import type { RecordedAnswer, Recording } from '@nl/platform-upstream';
+import { readFileSync } from 'node:fs';
+import type { PdokAnswer, PdokDoc } from './pdok.types.js';
+
+const read = (file: string): PdokAnswer =>
+  JSON.parse(readFileSync(new URL(`./recorded/${file}`, import.meta.url), 'utf8')) as PdokAnswer;
+
+/** PDOK's answers, as recorded (recorded/PROVENANCE.md). */
+export interface PdokRecorded {
+  /** The recorded `/suggest` answer (Westeringlaan 18…, Maasbree). */
+  readonly suggest: PdokAnswer;
+  /** Full address documents (`/lookup` and `/free` answers): Europalaan 93, Bolstraat 1. */
+  readonly addresses: PdokDoc[];
+}
+
+export function recordedPdok(): PdokRecorded {
+  return {
+    suggest: read('suggest.json'),
+    addresses: [...read('lookup.json').response.docs, ...read('free.json').response.docs],
+  };
+}
+
+/** The text the recorded suggest answer belongs to: any text naming the street. */
+const SUGGEST_TEXT = 'westeringlaan';
+
+const TRIGGERS: Readonly<Record<string, RecordedAnswer>> = {
+  [IDS.pdokTimeout]: { fail: 'timeout' },
+  [IDS.pdokDown]: { fail: 'unavailable' },
+  [IDS.suggestTimeout]: { fail: 'timeout' },
+  [IDS.suggestDown]: { fail: 'unavailable' },
+};
+
+/** Solr's envelope around the documents found. */
+const found = (docs: readonly PdokDoc[], rows: number): RecordedAnswer => ({
+  body: { response: { numFound: docs.length, start: 0, docs: docs.slice(0, rows) } },
+});
+
+/** PDOK's answer to a missing or malformed parameter (recorded/error.json). */
+const badRequest = (): RecordedAnswer => ({ status: 400, body: read('error.json') });
+
+/** `nummeraanduiding_id:X` or `postcode:P and huisnummer:N`, as the client writes them. */
+const BY_ID = /^nummeraanduiding_id:(\d{16})$/;
+const BY_ADDRESS = /^postcode:([0-9]{4}[A-Z]{2}) and huisnummer:(\d+)$/;
+
+/**
+ * PDOK Locatieserver v3.1 as recorded: `/suggest` answers the recorded suggestions for a text
+ * naming Westeringlaan (cut to `rows`), none for any other; `/free` finds the recorded address
+ * documents by nummeraanduiding id or by postcode and number; `/lookup?id=adr-…` by PDOK id.
+ * The trigger ids and texts time out or cannot be reached. `data` lets a test fake add rows.
+ */
+export function pdokRecording(data: PdokRecorded = recordedPdok()): Recording {
+  return {
+    upstream: 'pdok',
+    answer: (request) => {
+      const q = String(request.query?.['q'] ?? '');
+      const rows = Number(request.query?.['rows'] ?? 10);
+      if (request.path === '/suggest') {
+        if (!q) return badRequest();
+        // The text as Solr reads it: the client escapes its syntax characters.
+        const text = q.replace(/\\(.)/g, '$1');
+        const trigger = TRIGGERS[text];
+        if (trigger) return trigger;
+        return text.toLowerCase().includes(SUGGEST_TEXT)
+          ? {
+              body: {
+                ...data.suggest,
+                response: {
+                  ...data.suggest.response,
+                  docs: data.suggest.response.docs.slice(0, rows),
+                },
+              },
+            }
+          : found([], rows);
+      }
+      if (request.path === '/free') {
+        const id = BY_ID.exec(q)?.[1];
+        if (id)
+          return (
+            TRIGGERS[id] ??
+            found(
+              data.addresses.filter((d) => d.nummeraanduiding_id === id),
+              rows,
+            )
+          );
+        const address = BY_ADDRESS.exec(q);
+        if (address)
+          return found(
+            data.addresses.filter(
+              (d) => d.postcode === address[1] && d.huisnummer === Number(address[2]),
+            ),
+            rows,
+          );
+        return found([], rows);
+      }
+      if (request.path === '/lookup') {
+        const id = request.query?.['id'];
+        if (id === undefined) return badRequest();
+        return found(
+          data.addresses.filter((d) => d.id === String(id)),
+          1,
+        );
+      }
+      return { status: 404, body: { error: 'no such path' } };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import type { ReplyEnvelope } from '@nl/contracts-core';
+import {
+  BAG_GET_ENDPOINT,
+  WOZ_GET_ENDPOINT,
+  addressKeyOf,
+  type AddressKey,
+  type ValueAddress,
+  type WozValueNotFound,
+  type WozValueQuery,
+  type WozValueResponse,
+} from '@nl/contracts-property';
+import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainError } from '@nl/platform-errors';
+import { UpstreamError, rethrowAsDomainError } from '@nl/platform-upstream';
+import { PdokClient } from '../upstream/pdok/pdok.client.js';
+import { isAddressDoc, parcelOf, pointOf, toPdokAddress } from '../upstream/pdok/pdok.mapper.js';
+import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
+import { WozClient } from '../upstream/woz/woz.client.js';
+import { toPropertyValue, wozAddress, wozParcel } from '../upstream/woz/woz.mapper.js';
+
+/** How long past its TTL a value may stand in when a source fails or rate-limits us. */
+const STALE_MS = 30 * 86_400_000;
+const NOT_FOUND: WozValueNotFound = { found: false, address: null, property_value: null };
+
+interface SourcedValue {
+  readonly value: WozValueResponse;
+  readonly source: string;
+}
+
+const isUpstreamFailure = (error: unknown) => error instanceof UpstreamError;
+
+const notFound = (what: string) =>
+  DomainError.notFound(NOT_FOUND, `${what} is not in the address register.`);
+
+/** The value response's address from PDOK's document. */
+function pdokValueAddress(doc: PdokDoc): ValueAddress | null {
+  if (!isAddressDoc(doc)) return null;
+  const record = toPdokAddress(doc);
+  if (!record.postcode) return null;
+  return {
+    bag_nummeraanduiding_id: record.bag_nummeraanduiding_id,
+    verblijfsobject_id: record.bag_verblijfsobject_id,
+    openbareruimte_id: record.bag_openbare_ruimte_id,
+    street: record.street,
+    house_number: record.house_number,
+    postcode: record.postcode,
+    city: record.city,
+    municipality: record.municipality,
+    ...pointOf(doc.centroide_ll),
+  };
+}
+
+/**
+ * `GET /v1/property/woz-waarde`. With a postcode, PDOK finds the address id first (that answer
+ * is cached 24 hours too); the value is cached 30 days per id, so an id and its postcode share
+ * one entry. The WOZ source is asked for one object per caller request, never in bulk; when it
+ * fails or rate-limits us the last value is served stale, else 503 with its Retry-After. An
+ * address without a WOZ value (a non-residential object) is 200 with amount null; an address no
+ * source knows is 404 (not cached).
+ */
+@Injectable()
+export class ValueService {
+  constructor(
+    private readonly pdok: PdokClient,
+    private readonly woz: WozClient,
+    private readonly cache: DomainCache,
+  ) {}
+
+  async value(query: WozValueQuery): Promise<ReplyEnvelope<WozValueResponse>> {
+    // With an address, PDOK's document gives the id, and the load below needs not ask again.
+    const doc =
+      query.id === undefined
+        ? await this.resolve({
+            postcode: query.postcode as string,
+            house_number: query.house_number as number,
+            house_letter: query.house_letter,
+            house_number_addition: query.house_number_addition,
+          })
+        : undefined;
+    const id = query.id ?? (doc?.nummeraanduiding_id as string);
+    const cached = await this.cache
+      .getOrLoad(`woz:${id}`, () => this.load(id, doc), {
+        ttlMs: WOZ_GET_ENDPOINT.cacheTtlMs,
+        staleMs: STALE_MS,
+        serveStaleOn: isUpstreamFailure,
+      })
+      .catch(rethrowAsDomainError);
+    return replyEnvelope(cached.value.source, { ...cached, value: cached.value.value });
+  }
+
+  /** PDOK's document of the address, through the cache; 404 when there is none. */
+  private async resolve(address: AddressKey): Promise<PdokDoc> {
+    const key = addressKeyOf(address);
+    const cached = await this.cache
+      .getOrLoad(`address-doc:${key}`, () => this.pdok.byAddress(address), {
+        ttlMs: BAG_GET_ENDPOINT.cacheTtlMs,
+        staleMs: STALE_MS,
+        serveStaleOn: isUpstreamFailure,
+      })
+      .catch(rethrowAsDomainError);
+    if (!cached.value?.nummeraanduiding_id) throw notFound(`The address ${key}`);
+    return cached.value;
+  }
+
+  private async load(id: string, known: PdokDoc | undefined): Promise<SourcedValue> {
+    const [doc, woz] = await Promise.all([
+      known === undefined ? this.pdok.byId(id) : Promise.resolve(known),
+      this.woz.value(id),
+    ]);
+    const address = (doc && pdokValueAddress(doc)) ?? (woz && wozAddress(woz, id));
+    if (!address) throw notFound(`The address id ${id}`);
+    return {
+      source: [doc && 'pdok', woz && 'woz'].filter(Boolean).join('+'),
+      value: {
+        found: true,
+        address,
+        property_value: toPropertyValue(woz),
+        grondoppervlakte: woz?.wozObject?.grondoppervlakte ?? null,
+        ...(wozParcel(woz) ?? parcelOf(doc)),
+      },
+    };
+  }
+}
