@@ -117,4 +117,23 @@ describe.each(PROFILES)('errors through the gateway (%s)', (profile) => {
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');
   });
+
+  it.each([
+    ['not built yet', '/v1/ndw/truckparking', 'service_unavailable'],
+    ['its upstream not configured (no KVK key)', '/v1/kvk/69599084', 'upstream_not_configured'],
+  ])(
+    'should not count a call to an endpoint %s against the rate limit',
+    async (_title, path, code) => {
+      const trial = await api.account({ tier: 'trial', credits: 10 });
+      const headers = { 'x-api-key': trial.key };
+      const first = await api.get(path, headers);
+      const limit = Number(first.headers.get('ratelimit-limit'));
+      expect(limit).toBeGreaterThan(0);
+      expect(first.headers.get('ratelimit-remaining')).toBe(String(limit));
+      const statuses = [first.status];
+      for (let i = 0; i < limit + 2; i++) statuses.push((await api.get(path, headers)).status);
+      expect(new Set(statuses)).toEqual(new Set([503]));
+      expect((await jsonOf(await api.get(path, headers))).code).toBe(code);
+    },
+  );
 });

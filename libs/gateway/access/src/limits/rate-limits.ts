@@ -67,6 +67,11 @@ export class RateLimits implements OnApplicationShutdown {
     }
   }
 
+  /** Gives back one call counted by {@link consume} (a call the API could not serve at all). */
+  async refund(subject: string, limit: number): Promise<void> {
+    await this.limiterFor(limit).reward(subject, 1);
+  }
+
   private limiterFor(points: number): RateLimiterAbstract {
     let limiter = this.limiters.get(points);
     if (!limiter) {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { GatewayCall, GatewayStep } from '@nl/gateway-core';
+import type { CallOutcome, GatewayCall, GatewayStep } from '@nl/gateway-core';
+import type { ErrorCode } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply } from 'fastify';
 import { RateLimits } from '../limits/rate-limits.js';
@@ -29,6 +30,12 @@ export async function enforceRateLimit(
   }
 }
 
+/**
+ * Answers that say the API could not serve the endpoint at all: its service is not running or
+ * not built yet, or its upstream is not configured here. Such a call costs no quota.
+ */
+const NOT_SERVED = new Set<ErrorCode>(['service_unavailable', 'upstream_not_configured']);
+
 /** Step 5: per key, per endpoint, per minute; `RateLimit-*` on every answer, `Retry-After` on 429. */
 @Injectable()
 export class RateLimitStep implements GatewayStep {
@@ -41,5 +48,17 @@ export class RateLimitStep implements GatewayStep {
       path: call.endpoint.paths[0],
       limit: call.endpoint.limits[owner.tier] as number,
     });
+  }
+
+  async after(call: GatewayCall, outcome: CallOutcome): Promise<void> {
+    if (!outcome.code || !NOT_SERVED.has(outcome.code)) return;
+    const owner = ownerOf(call);
+    await this.limits.refund(
+      `${owner.keyId}:${call.endpoint.id}`,
+      call.endpoint.limits[owner.tier] as number,
+    );
+    const remaining = Number(call.reply.getHeader('ratelimit-remaining'));
+    if (Number.isFinite(remaining))
+      void call.reply.header('ratelimit-remaining', String(remaining + 1));
   }
 }

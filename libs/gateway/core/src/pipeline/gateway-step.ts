@@ -1,4 +1,4 @@
-import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
+import type { EndpointDefinition, ErrorCode, ReplyEnvelope } from '@nl/contracts-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallState } from './call-state.js';
 
@@ -13,6 +13,13 @@ export interface GatewayCall {
   readonly state: CallState;
 }
 
+/** How a call ended: its status, and the reply (2xx) or the error code (otherwise). */
+export interface CallOutcome {
+  readonly status: number;
+  readonly reply?: ReplyEnvelope;
+  readonly code?: ErrorCode;
+}
+
 /**
  * A step of ARCHITECTURE §4 between validation and the transport call (authentication, tier
  * gate, rate limit, credit reservation) and after it (settlement). `before` throws a
@@ -25,7 +32,7 @@ export interface GatewayStep {
    */
   readonly runsForHead?: boolean;
   before?(call: GatewayCall): Promise<void>;
-  after?(call: GatewayCall, outcome: { status: number; reply?: ReplyEnvelope }): Promise<void>;
+  after?(call: GatewayCall, outcome: CallOutcome): Promise<void>;
 }
 
 export const GATEWAY_STEPS = Symbol('GATEWAY_STEPS');

@@ -143,7 +143,7 @@ describe(RequestPipeline.name, () => {
     });
     await sut.handle(endpoint, request, reply);
     expect(sent).toMatchObject({ status: 404, body: { found: false, result: null } });
-    expect(after).toHaveBeenCalledWith(expect.anything(), { status: 404 });
+    expect(after).toHaveBeenCalledWith(expect.anything(), { status: 404, code: 'not_found' });
   });
 
   it('should turn an unexpected failure into a 500 problem with an error id, never a stack', async () => {

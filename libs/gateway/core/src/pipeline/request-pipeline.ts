@@ -9,7 +9,12 @@ import { ERROR_STATUS } from '../errors/error-status.js';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
 import { sendError } from '../errors/problem.js';
 import { CallState, SANDBOX } from './call-state.js';
-import { GATEWAY_STEPS, type GatewayCall, type GatewayStep } from './gateway-step.js';
+import {
+  GATEWAY_STEPS,
+  type CallOutcome,
+  type GatewayCall,
+  type GatewayStep,
+} from './gateway-step.js';
 import { requestIdOf } from './request-id.js';
 
 const requests = counter({
@@ -89,7 +94,7 @@ export class RequestPipeline {
       envelope = await this.services.call(endpoint, input as never, { requestId, sandbox });
       status = 200;
       finished = true;
-      await this.finish(call, stepsRun, status, envelope);
+      await this.finish(call, stepsRun, { status, reply: envelope });
       const ageSeconds = Math.max(
         0,
         Math.floor((Date.now() - Date.parse(envelope.meta.fetchedAt)) / 1000),
@@ -103,7 +108,8 @@ export class RequestPipeline {
     } catch (caught) {
       const error = this.fallback.toDomainError(caught);
       status = ERROR_STATUS[error.code];
-      if (call && !finished) await this.finish(call, stepsRun, status).catch(() => undefined);
+      if (call && !finished)
+        await this.finish(call, stepsRun, { status, code: error.code }).catch(() => undefined);
       if (!reply.sent) await sendError(reply, error, request.url, requestId);
     } finally {
       const seconds = (performance.now() - started) / 1000;
@@ -126,15 +132,10 @@ export class RequestPipeline {
   }
 
   /** Runs the `after` hooks of the steps that ran, last first; a failing hook is logged, never sent. */
-  private async finish(
-    call: GatewayCall,
-    steps: readonly GatewayStep[],
-    status: number,
-    envelope?: ReplyEnvelope,
-  ) {
+  private async finish(call: GatewayCall, steps: readonly GatewayStep[], outcome: CallOutcome) {
     for (const step of [...steps].reverse()) {
       try {
-        await step.after?.(call, { status, reply: envelope });
+        await step.after?.(call, outcome);
       } catch (error) {
         if (error instanceof DomainError) throw error;
         this.logger.error({ err: error }, 'gateway step failed after the call');
