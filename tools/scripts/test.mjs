@@ -45,6 +45,11 @@ child.on('close', (code) => {
       totals[kind] += Number(n);
   }
   console.log(`Test profile was: ${profile}`);
-  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  // A target can fail without a failing test (a suite that does not load, a project without
+  // tests): it still fails the run, and the summary says so rather than show a clean count.
+  const failed = code !== 0 && totals.failed === 0 ? 1 : totals.failed;
+  if (code !== 0 && totals.failed === 0)
+    console.log('A test target failed without a failing test: see "Failed tasks" above.');
+  console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
   process.exit(code ?? 1);
 });
