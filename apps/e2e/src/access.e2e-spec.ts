@@ -156,12 +156,17 @@ describe.each(PROFILES)('access through the gateway (%s)', (profile) => {
         expect(res.status).toBe(200);
         expect(res.headers.get('ratelimit-limit')).toBe(String(limit));
         expect(res.headers.get('ratelimit-remaining')).toBe(String(limit - i));
-        expect(Number(res.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
+        const reset = Number(res.headers.get('ratelimit-reset'));
+        expect(reset).toBeLessThanOrEqual(60);
+        // The IETF draft's structured fields say the same.
+        expect(res.headers.get('ratelimit-policy')).toBe(`"cbs.sbi.search";q=${limit};w=60`);
+        expect(res.headers.get('ratelimit')).toBe(`"cbs.sbi.search";r=${limit - i};t=${reset}`);
       }
       const refused = await api.fetch('/v1/cbs/sbi/search?q=bakker', { headers });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+      expect(refused.headers.get('ratelimit')).toMatch(/^"cbs\.sbi\.search";r=0;t=\d+$/);
       expect(refused.headers.get('x-credits-charged')).toBeNull();
       expect(await jsonOf(refused)).toMatchObject({ code: 'rate_limited', status: 429 });
       // Per endpoint: another endpoint still has its own minute.

@@ -18,7 +18,8 @@ export interface LimitDecision {
   readonly resetSeconds: number;
 }
 
-const WINDOW_SECONDS = 60;
+/** The fixed window of every limit, in seconds. */
+export const WINDOW_SECONDS = 60;
 
 /**
  * Requests per key, per endpoint, per minute (fixed window). Redis in the distributed profile

@@ -3,8 +3,27 @@ import type { CallOutcome, GatewayCall, GatewayStep } from '@nl/gateway-core';
 import type { ErrorCode } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply } from 'fastify';
-import { RateLimits } from '../limits/rate-limits.js';
+import { RateLimits, WINDOW_SECONDS, type LimitDecision } from '../limits/rate-limits.js';
 import { ownerOf } from './auth.step.js';
+
+/**
+ * The limit on the answer, twice: the `RateLimit-Limit`/`-Remaining`/`-Reset` trio clients know
+ * today, and the structured fields of the current IETF draft (draft-ietf-httpapi-ratelimit-
+ * headers-10): `RateLimit-Policy: "<endpoint>";q=<quota>;w=60` and
+ * `RateLimit: "<endpoint>";r=<remaining>;t=<seconds to reset>`, one policy per endpoint.
+ */
+export function setLimitHeaders(
+  reply: FastifyReply,
+  policy: string,
+  decision: Pick<LimitDecision, 'limit' | 'remaining' | 'resetSeconds'>,
+): void {
+  void reply
+    .header('ratelimit-limit', String(decision.limit))
+    .header('ratelimit-remaining', String(decision.remaining))
+    .header('ratelimit-reset', String(decision.resetSeconds))
+    .header('ratelimit-policy', `"${policy}";q=${decision.limit};w=${WINDOW_SECONDS}`)
+    .header('ratelimit', `"${policy}";r=${decision.remaining};t=${decision.resetSeconds}`);
+}
 
 /**
  * Counts one call of `keyId` to `what` against `limit` per minute: `RateLimit-*` headers on the
@@ -17,10 +36,7 @@ export async function enforceRateLimit(
   what: { id: string; path: string; limit: number },
 ): Promise<void> {
   const decision = await limits.consume(`${keyId}:${what.id}`, what.limit);
-  void reply
-    .header('ratelimit-limit', String(decision.limit))
-    .header('ratelimit-remaining', String(decision.remaining))
-    .header('ratelimit-reset', String(decision.resetSeconds));
+  setLimitHeaders(reply, what.id, decision);
   if (!decision.allowed) {
     throw new DomainError(
       'rate_limited',
@@ -59,6 +75,10 @@ export class RateLimitStep implements GatewayStep {
     );
     const remaining = Number(call.reply.getHeader('ratelimit-remaining'));
     if (Number.isFinite(remaining))
-      void call.reply.header('ratelimit-remaining', String(remaining + 1));
+      setLimitHeaders(call.reply, call.endpoint.id, {
+        limit: Number(call.reply.getHeader('ratelimit-limit')),
+        remaining: remaining + 1,
+        resetSeconds: Number(call.reply.getHeader('ratelimit-reset')),
+      });
   }
 }
