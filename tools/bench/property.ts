@@ -15,7 +15,7 @@ import { DomainCache, createMemoryStore } from '@nl/platform-cache';
 import { validateInput } from '@nl/platform-errors';
 import { Upstream } from '@nl/platform-upstream';
 import { FakeUpstream, silentLogger } from '@nl/testing';
-import { load, percentile, startDomainsApp } from './domains.js';
+import { load, percentile, startDomainsApp } from './domain-load.js';
 import { LOAD } from './measure.js';
 
 const PORT = 3408;

@@ -12,13 +12,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 const target = new URL('../../../openapi.json', import.meta.url);
 const document = await generateOpenApiDocument();
 await writeFile(target, openApiText(document));
-console.log(
-  `wrote ${target.pathname}: ${Object.keys(document.paths).length} paths, OpenAPI ${document.openapi}`,
+process.stdout.write(
+  `wrote ${target.pathname}: ${Object.keys(document.paths).length} paths, OpenAPI ${document.openapi}\n`,
 );
 
 const asyncApi = new URL('../../../asyncapi.json', import.meta.url);
 await writeFile(asyncApi, asyncApiText(createAsyncApiDocument(document, ENDPOINT_CATALOG)));
-console.log(`wrote ${asyncApi.pathname}: ${ENDPOINT_CATALOG.length} subjects, AsyncAPI 3.0.0`);
+process.stdout.write(
+  `wrote ${asyncApi.pathname}: ${ENDPOINT_CATALOG.length} subjects, AsyncAPI 3.0.0\n`,
+);
 
 const readme = new URL('../../../README.md', import.meta.url);
 await writeFile(
@@ -29,4 +31,4 @@ await writeFile(
     renderSandboxTable(ENDPOINT_CATALOG),
   ),
 );
-console.log(`wrote the sandbox table of ${readme.pathname}`);
+process.stdout.write(`wrote the sandbox table of ${readme.pathname}\n`);

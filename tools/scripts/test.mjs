@@ -49,7 +49,9 @@ child.on('close', (code) => {
   // tests): it still fails the run, and the summary says so rather than show a clean count.
   const failed = code !== 0 && totals.failed === 0 ? 1 : totals.failed;
   if (code !== 0 && totals.failed === 0)
-    console.log('A test target failed without a failing test: see "Failed tasks" above.');
-  console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+    process.stdout.write(
+      'A test target failed without a failing test: see "Failed tasks" above.\n',
+    );
+  process.stdout.write(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped\n`);
   process.exit(code ?? 1);
 });

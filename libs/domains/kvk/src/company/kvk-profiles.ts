@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@nl/platform-errors';
 import { DomainCache, type Cached } from '@nl/platform-cache';
-import { KvkClient, KvkUnavailable } from '../upstream/kvk/kvk.client.js';
+import { UpstreamError, rethrowAsDomainError } from '@nl/platform-upstream';
+import { KvkClient } from '../upstream/kvk/kvk.client.js';
 import type { RawKvkBranch, RawKvkProfile } from '../upstream/kvk/kvk.types.js';
 
 /** How long past its TTL a profile may stand in when KVK fails (stale-if-error). */
@@ -36,20 +36,12 @@ export class KvkProfiles {
     endpoint: { readonly cacheTtlMs: number | null },
     fetch: () => Promise<T | null>,
   ): Promise<Cached<T | null>> {
-    try {
-      return await this.cache.getOrLoad(key, fetch, {
+    return this.cache
+      .getOrLoad(key, fetch, {
         ttlMs: endpoint.cacheTtlMs ?? 86_400_000,
         staleMs: STALE_MS,
-        serveStaleOn: (e) => e instanceof KvkUnavailable,
-      });
-    } catch (error) {
-      if (error instanceof KvkUnavailable)
-        throw new DomainError(
-          error.reason === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable',
-          `The company register did not answer (${error.message}); try again shortly.`,
-          { retryAfterSeconds: 60, details: { upstream: 'kvk', reason: error.reason } },
-        );
-      throw error;
-    }
+        serveStaleOn: (e) => e instanceof UpstreamError,
+      })
+      .catch(rethrowAsDomainError);
   }
 }

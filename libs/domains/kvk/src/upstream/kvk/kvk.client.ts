@@ -25,17 +25,6 @@ export const KVK_UPSTREAM: UpstreamRegistration<KvkSettings> = {
   recording: kvkRecording(),
 };
 
-/** The register gave no usable answer now (timeout, down, busy): a stale copy may stand in. */
-export class KvkUnavailable extends Error {
-  constructor(
-    message: string,
-    /** `timeout` when KVK did not answer in time. */
-    readonly reason: string,
-  ) {
-    super(message);
-  }
-}
-
 const errorCode = (body: unknown) => (body as RawKvkError | null)?.fout?.[0]?.code ?? 'none';
 const errorText = (body: unknown) => (body as RawKvkError | null)?.fout?.[0]?.omschrijving ?? '';
 
@@ -43,7 +32,8 @@ const errorText = (body: unknown) => (body as RawKvkError | null)?.fout?.[0]?.om
  * Basisprofiel and Vestigingsprofiel by number. Every documented KVK answer has its outcome:
  * 200 the profile; 404 (IPD0005, IPD0007: unknown or not deliverable) null; 400 (IPD0004,
  * IPD0006, …) a field error; 401/403/406 (our key or request refused) 502; 429 and 5xx
- * (IPD1002/IPD1003 data temporarily unavailable, IPD9999) {@link KvkUnavailable}.
+ * (IPD1002/IPD1003 data temporarily unavailable, IPD9999) an {@link UpstreamError}, like no
+ * answer at all: the platform's mapping makes it 503 (504 for a timeout).
  */
 @Injectable()
 export class KvkClient {
@@ -61,15 +51,7 @@ export class KvkClient {
   }
 
   private async get<T>(path: string, field: string): Promise<T | null> {
-    let response;
-    try {
-      response = await this.upstream.request<T>({ path });
-    } catch (error) {
-      if (error instanceof UpstreamError)
-        throw new KvkUnavailable(`KVK did not answer (${error.kind})`, error.kind);
-      throw error;
-    }
-    const { status, body } = response;
+    const { status, body } = await this.upstream.request<T>({ path });
     if (status === 200 && typeof body === 'object' && body !== null) return body;
     if (status === 404) return null;
     if (status === 400)
@@ -77,9 +59,10 @@ export class KvkClient {
         { field, message: `KVK refused the number (${errorCode(body)}): ${errorText(body)}` },
       ]);
     if (status === 429 || status >= 500)
-      throw new KvkUnavailable(
+      throw new UpstreamError(
+        'kvk',
+        'unavailable',
         `KVK answered HTTP ${status} (${errorCode(body)})`,
-        `http_${status}`,
       );
     throw new DomainError('upstream_bad_response', `KVK refused the request (HTTP ${status}).`, {
       details: { upstream: 'kvk', status, code: errorCode(body) },
