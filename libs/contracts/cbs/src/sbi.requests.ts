@@ -1,16 +1,7 @@
+import { OptionalInt } from '@nl/contracts-core';
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { SBI_CODE_PATTERN, SBI_LEVELS, normalizeSbiCode, type SbiLevel } from './sbi-code.js';
 
 const CODE_MESSAGE =
@@ -33,20 +24,10 @@ export class SbiIndexQuery {
   @Matches(SBI_CODE_PATTERN, { message: CODE_MESSAGE })
   parent?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
+  @OptionalInt(1, 10_000, 1)
   page: number = 1;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
+  @OptionalInt(1, 500, 100)
   per_page: number = 100;
 }
 
@@ -73,11 +54,6 @@ export class SbiSearchQuery {
   @MaxLength(100)
   q: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @OptionalInt(1, 100, 20)
   limit: number = 20;
 }

@@ -5,6 +5,7 @@ export const NDW_SUBJECTS = {
   truckParkingGet: 'ndw.truckparking.get',
   emissionZonesList: 'ndw.emissionzones.list',
   emissionZonesGet: 'ndw.emissionzones.get',
+  emissionZoneAccess: 'ndw.emissionzones.access',
 } as const;
 
 /** Queue group of the ndw service: replicas share the work. */

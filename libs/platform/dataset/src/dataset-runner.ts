@@ -1,11 +1,12 @@
 import type { HealthRegistry } from '@nl/platform-health';
 import type { Logger } from '@nl/platform-logging';
-import type { Dataset, DatasetFile, LoadResult } from './dataset.js';
+import type { DatasetFile, LoadResult } from './dataset.js';
+import type { RefreshableDataset } from './table-dataset.js';
 
 /** Puts a dataset's size, version, age and last refresh into `/health/ready`. */
 export function registerDatasetHealth(
   health: HealthRegistry,
-  dataset: Dataset<unknown, unknown>,
+  dataset: Pick<RefreshableDataset, 'name' | 'stats'>,
 ): void {
   health.register({
     name: dataset.name,
@@ -14,8 +15,8 @@ export function registerDatasetHealth(
 }
 
 /** A refresh with one log line for what happened: changed, unchanged, or kept after a failure. */
-export async function refreshLogged<Item, Data>(
-  dataset: Dataset<Item, Data>,
+export async function refreshLogged(
+  dataset: RefreshableDataset,
   files: readonly DatasetFile[],
   logger: Logger,
 ): Promise<LoadResult> {
@@ -34,8 +35,8 @@ export async function refreshLogged<Item, Data>(
  * delay lets a process that restarts more often than the interval still refresh. Without files
  * it does nothing.
  */
-export function refreshEvery<Item, Data>(
-  dataset: Dataset<Item, Data>,
+export function refreshEvery(
+  dataset: RefreshableDataset,
   files: readonly DatasetFile[],
   everyMs: number,
   logger: Logger,

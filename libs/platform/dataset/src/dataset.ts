@@ -1,11 +1,13 @@
 import type { Hash } from 'node:crypto';
 import {
+  gunzipped,
   hashing,
   newVersionHash,
   openFile,
   type DownloadOptions,
   type Validators,
 } from './download.js';
+import { lastRefreshOf, sizeFloor, underFloor, versionStats } from './table-dataset.js';
 
 /** One file of a dataset; `part` groups files that mean the same (e.g. `deny` and `allow`). */
 export interface DatasetFile {
@@ -121,28 +123,18 @@ export class Dataset<Item, Data> {
       files.length === 0
         ? ({ ok: false, reason: 'no URLs configured' } as const)
         : await this.run(files, files.map((f) => f.url).join(', '), true);
-    this.lastRefresh = {
-      at: new Date().toISOString(),
-      ok: result.ok,
-      ...(result.ok ? { changed: result.changed } : { reason: result.reason }),
-    };
+    this.lastRefresh = lastRefreshOf(result);
     return result;
   }
 
   /** For `/health/ready`: size, version, source, load time and age, and the last refresh. */
   stats() {
     const current = this.current;
-    return {
-      size: current?.size ?? 0,
-      ...(current && this.definition.describe?.(current.data)),
-      version: current?.version.slice(0, 12) ?? null,
-      source: current?.source ?? 'none',
-      loadedAt: current?.loadedAt ?? null,
-      ageSeconds: current
-        ? Math.max(0, Math.round((Date.now() - Date.parse(current.loadedAt)) / 1000))
-        : null,
-      lastRefresh: this.lastRefresh,
-    };
+    return versionStats(
+      current,
+      this.lastRefresh,
+      current ? this.definition.describe?.(current.data) : undefined,
+    );
   }
 
   private async run(
@@ -203,17 +195,12 @@ export class Dataset<Item, Data> {
       return { ...before, changed: false };
     }
     const hash: Hash = newVersionHash();
-    const items = await this.definition.parse(hashing(fetched.body, hash), file);
+    const items = await this.definition.parse(gunzipped(hashing(fetched.body, hash)), file);
     return { validators: fetched.validators, items, digest: hash.digest('hex'), changed: true };
   }
 
   private floor(size: number, guarded: boolean): string | null {
-    const def = this.definition;
-    const inUse = guarded ? (this.current?.size ?? 0) : 0;
-    const floor = Math.max(def.minSize ?? 1, Math.floor(inUse * (def.minShare ?? 0.5)));
-    return size < floor
-      ? `the new version has ${size} entries, under the floor of ${floor}: kept the current version`
-      : null;
+    return underFloor(size, sizeFloor(this.definition, guarded ? (this.current?.size ?? 0) : 0));
   }
 
   private unchanged(current: DatasetVersion<Data>): LoadResult {

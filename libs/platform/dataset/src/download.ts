@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createGunzip } from 'node:zlib';
 
 /** What a server said about a file last time, sent back so an unchanged file costs one 304. */
 export interface Validators {
@@ -120,4 +121,48 @@ export async function* readLines(body: AsyncIterable<Uint8Array>): AsyncIterable
   }
   rest += decoder.decode();
   if (rest) yield rest.replace(/\r$/, '');
+}
+
+/**
+ * The body unzipped when it starts with the gzip magic bytes (NDW serves `.xml.gz`/`.json.gz`
+ * as plain bytes, not with `Content-Encoding`), else as it is. A truncated or corrupt gzip
+ * stream fails the read instead of ending early.
+ */
+export async function* gunzipped(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  const iterator = body[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) return;
+  const rest: AsyncIterable<Uint8Array> = {
+    [Symbol.asyncIterator]: () => ({
+      next: () => iterator.next(),
+      return: async () => (await iterator.return?.()) ?? { done: true, value: undefined },
+    }),
+  };
+  const head = first.value;
+  if (head.byteLength < 2 || head[0] !== 0x1f || head[1] !== 0x8b) {
+    yield head;
+    yield* rest;
+    return;
+  }
+  const gunzip = createGunzip();
+  const feeding = (async () => {
+    try {
+      for await (const chunk of prepend(head, rest)) {
+        if (!gunzip.write(chunk)) await new Promise((resolve) => gunzip.once('drain', resolve));
+      }
+      gunzip.end();
+    } catch (error) {
+      gunzip.destroy(error as Error);
+    }
+  })();
+  for await (const chunk of gunzip as AsyncIterable<Uint8Array>) yield chunk;
+  await feeding;
+}
+
+async function* prepend(
+  head: Uint8Array,
+  rest: AsyncIterable<Uint8Array>,
+): AsyncIterable<Uint8Array> {
+  yield head;
+  yield* rest;
 }

@@ -9,8 +9,9 @@ import {
   type SbiPathItem,
   type SbiSearchHit,
 } from '@nl/contracts-cbs';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, Raw, type Repository } from 'typeorm';
 import { SbiCodeEntity } from '../persistence/sbi-code.entity.js';
+import { SBI_GENERATION } from '../upstream/sbi/sbi.dataset.js';
 import { searchText } from './search-text.js';
 
 const MATCH_KINDS: Record<number, SbiMatchKind> = {
@@ -19,6 +20,9 @@ const MATCH_KINDS: Record<number, SbiMatchKind> = {
   3: 'title',
   4: 'fuzzy',
 };
+/** The rows of the snapshot in use (see `SbiImport`): part of every where clause. */
+const inUse = () => ({ generation: Raw((column) => `${column} = ${SBI_GENERATION}`) });
+
 /** word_similarity at or above which a title counts as a fuzzy match (`softwre` → software). */
 const FUZZY_THRESHOLD = 0.5;
 
@@ -52,6 +56,7 @@ export class SbiRepository {
   async index(query: SbiIndexQuery): Promise<{ rows: SbiCodeSummary[]; total: number }> {
     const [rows, total] = await this.codes.findAndCount({
       where: {
+        ...inUse(),
         ...(query.level && { level: query.level }),
         ...(query.parent && { parent: query.parent }),
       },
@@ -63,14 +68,14 @@ export class SbiRepository {
   }
 
   async lookup(code: string): Promise<SbiCodeRecord | null> {
-    const row = await this.codes.findOneBy({ code });
+    const row = await this.codes.findOneBy({ ...inUse(), code });
     if (!row) return null;
     const ancestors = ancestorCodes(row.code, row.section);
     const [above, children] = await Promise.all([
       ancestors.length
-        ? this.codes.find({ where: ancestors.map((c) => ({ code: c })) })
+        ? this.codes.find({ where: ancestors.map((c) => ({ ...inUse(), code: c })) })
         : Promise.resolve([]),
-      this.codes.find({ where: { parent: row.code }, order: { position: 'ASC' } }),
+      this.codes.find({ where: { ...inUse(), parent: row.code }, order: { position: 'ASC' } }),
     ]);
     const byCode = new Map(above.map((r) => [r.code, r]));
     const path: SbiPathItem[] = [
@@ -104,26 +109,28 @@ export class SbiRepository {
     const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     const patterns = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const rows = (await this.dataSource.query(
-      `WITH hits AS (
-         SELECT code, 1 AS tier, 1.0::float8 AS score FROM cbs.sbi_code WHERE code = $2
+      `WITH codes AS NOT MATERIALIZED (
+         SELECT * FROM cbs.sbi_code WHERE generation = ${SBI_GENERATION}
+       ), hits AS (
+         SELECT code, 1 AS tier, 1.0::float8 AS score FROM codes WHERE code = $2
          UNION ALL
-         SELECT code, 2, 1.0 FROM cbs.sbi_code
+         SELECT code, 2, 1.0 FROM codes
           WHERE code <> $2 AND ((code LIKE $2 || '%' AND $2 ~ '^[0-9]+$') OR ($2 ~ '^[A-Z]$' AND section = $2))
          UNION ALL
-         SELECT code, 3, word_similarity($1, search_text) FROM cbs.sbi_code
+         SELECT code, 3, word_similarity($1, search_text) FROM codes
           WHERE cardinality($3::text[]) > 0 AND (
                 search_nl @@ websearch_to_tsquery('dutch', $1)
              OR search_en @@ websearch_to_tsquery('english', $1)
              OR search_text LIKE ALL ($3::text[]))
          UNION ALL
-         SELECT code, 4, word_similarity($1, search_text) FROM cbs.sbi_code
+         SELECT code, 4, word_similarity($1, search_text) FROM codes
           WHERE word_similarity($1, search_text) >= $5
        ), best AS (
          SELECT DISTINCT ON (code) code, tier, score FROM hits ORDER BY code, tier, score DESC
        )
        SELECT c.code, c.level, c.depth, c.parent, c.section, c.title_nl, c.title_en, c.position,
               b.tier, b.score, count(*) OVER () AS total
-         FROM best b JOIN cbs.sbi_code c USING (code)
+         FROM best b JOIN codes c USING (code)
         ORDER BY b.tier, CASE WHEN b.tier = 2 THEN c.position END, b.score DESC, c.depth, c.position
         LIMIT $4`,
       [text, code, patterns, limit, FUZZY_THRESHOLD],
