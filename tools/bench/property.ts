@@ -37,6 +37,8 @@ async function serviceSideTimes(pdokUrl: string): Promise<number[]> {
     pdok: { url: pdokUrl },
     bag: { url: null, apiKey: null },
     woz: { url: null },
+    epOnline: { url: null, apiKey: null },
+    plans: { url: null, apiKey: null },
   };
   const sut = new AddressService(
     new PdokClient(Upstream.from(PDOK_UPSTREAM, settings)),

@@ -1,4 +1,5 @@
 import { DAY, HOUR, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
+import { PANDGEGEVENS_GET_ENDPOINT, PLANS_SEARCH_ENDPOINT } from './dossier.endpoints.js';
 import { PROPERTY_SANDBOX_IDS as IDS } from './property-sandbox.js';
 import { AddressSuggestQuery, BagIdQuery, WozValueQuery } from './property.requests.js';
 import {
@@ -11,21 +12,6 @@ import {
 import { PROPERTY_SUBJECTS } from './property.subjects.js';
 
 const base = { domain: 'property', method: 'GET', x402: true } as const;
-
-export const PANDGEGEVENS_GET_ENDPOINT = {
-  ...base,
-  id: 'property.pandgegevens.get',
-  paths: ['/v1/property/pandgegevens'],
-  subject: PROPERTY_SUBJECTS.pandgegevens,
-  summary: 'Combined property data for one address',
-  description:
-    'BAG identifiers, address record, energy labels, property value with history, building traits and spatial planning for one Dutch address. Slower on a cache miss: several sources are combined.',
-  price: { fresh: credits(10), cached: credits(1) },
-  cacheTtlMs: DAY,
-  limits: { trial: 10, paid: 60, premium: 120 },
-  timeoutMs: 15 * SECOND,
-  notes: ['Price: ARCHITECTURE §6 (includes the property value). Limits: unstated, §6 defaults.'],
-} satisfies EndpointDefinition;
 
 export const WOZ_GET_ENDPOINT = {
   ...base,
@@ -54,7 +40,7 @@ export const WOZ_GET_ENDPOINT = {
       {
         path: `/v1/property/woz-waarde?id=${IDS.europalaan}`,
         description:
-          'Europalaan 93, Utrecht: the address and parcel from PDOK; no WOZ value is recorded, so amount is null.',
+          'Europalaan 93, Utrecht: the address and parcel from PDOK, the value and history ILLUSTRATIVE (made-up sandbox values in the real shape; no WOZ answer of it was recorded).',
       },
       {
         path: '/v1/property/woz-waarde?postcode=3526%20kp&house_number=93',
@@ -111,7 +97,7 @@ export const BAG_GET_ENDPOINT = {
       {
         path: `/v1/kadaster/bag/id?id=${IDS.europalaan}`,
         description:
-          'Europalaan 93, Utrecht: a recorded PDOK record; BAG has no recording of it, so the BAG-only members are null (X-Source: pdok).',
+          "Europalaan 93, Utrecht: PDOK's recorded record completed by ILLUSTRATIVE BAG members (status, surface, build year, documents: made-up sandbox values in the real shape; X-Source: pdok+bag).",
       },
       {
         path: `/v1/kadaster/bag/id?id=${IDS.klaaswaal}`,
@@ -192,20 +178,6 @@ export const BAG_SUGGEST_ENDPOINT = {
   cacheTtlMs: HOUR,
   limits: { trial: 60, paid: 300, premium: 600 },
   timeoutMs: 5 * SECOND,
-} satisfies EndpointDefinition;
-
-export const PLANS_SEARCH_ENDPOINT = {
-  ...base,
-  id: 'property.plans.search',
-  paths: ['/v1/dso/plans'],
-  subject: PROPERTY_SUBJECTS.plans,
-  summary: 'Spatial plans at a location',
-  description:
-    'Zoning, integration and amendment plans at coordinates or at a postcode and house number (coordinates win when both are given).',
-  price: { fresh: credits(1), cached: credits(0.5) },
-  cacheTtlMs: DAY,
-  limits: { trial: 10, paid: 60, premium: 120 },
-  timeoutMs: 10 * SECOND,
 } satisfies EndpointDefinition;
 
 /** Every property endpoint, in catalog order. */

@@ -1,3 +1,5 @@
+import { OptionalInt } from '@nl/contracts-core';
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -35,6 +37,27 @@ const POSTCODE_MESSAGE =
 const LETTER_MESSAGE = '$property must be one letter (a-z)';
 const ADDITION_MESSAGE = '$property must be 1 to 4 letters or digits';
 
+/** The optional house letter of every address query: one letter, any case. */
+const HouseLetter = () =>
+  applyDecorators(
+    ApiPropertyOptional({ example: 'A', description: 'One letter; case does not matter.' }),
+    IsOptional(),
+    Transform(({ value }) => normaliseAddressPart(value)),
+    IsString(),
+    Matches(HOUSE_LETTER_PATTERN, { message: LETTER_MESSAGE }),
+  );
+
+/** The optional addition of every address query: 1 to 4 letters or digits. */
+const HouseNumberAddition = () =>
+  applyDecorators(
+    ApiPropertyOptional({ example: '2', description: '1 to 4 letters or digits.' }),
+    IsOptional(),
+    Transform(({ value }) => normaliseAddressPart(value)),
+    IsString(),
+    MaxLength(4),
+    Matches(HOUSE_NUMBER_ADDITION_PATTERN, { message: ADDITION_MESSAGE }),
+  );
+
 /** `GET /v1/kadaster/bag/address-suggest` (ARCHITECTURE §10: q 2–100 characters, limit 1–10). */
 export class AddressSuggestQuery {
   @ApiProperty({
@@ -50,12 +73,7 @@ export class AddressSuggestQuery {
   @MaxLength(100)
   q: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 10, default: 10 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(10)
+  @OptionalInt(1, 10, 10)
   limit: number = 10;
 }
 
@@ -124,18 +142,31 @@ export class WozValueQuery {
   @Max(HOUSE_NUMBER_MAX)
   house_number?: number;
 
-  @ApiPropertyOptional({ example: 'A', description: 'One letter; case does not matter.' })
-  @IsOptional()
-  @Transform(({ value }) => normaliseAddressPart(value))
-  @IsString()
-  @Matches(HOUSE_LETTER_PATTERN, { message: LETTER_MESSAGE })
+  @HouseLetter()
   house_letter?: string;
 
-  @ApiPropertyOptional({ example: '2', description: '1 to 4 letters or digits.' })
-  @IsOptional()
-  @Transform(({ value }) => normaliseAddressPart(value))
+  @HouseNumberAddition()
+  house_number_addition?: string;
+}
+
+/** `GET /v1/property/pandgegevens`: one address by postcode and number (spec: Endpoints → Property). */
+export class PandgegevensQuery {
+  @ApiProperty({ example: '3526KP', description: 'Postcode, with or without the space.' })
+  @Transform(({ value }) => normalisePostcode(value))
   @IsString()
-  @MaxLength(4)
-  @Matches(HOUSE_NUMBER_ADDITION_PATTERN, { message: ADDITION_MESSAGE })
+  @Matches(POSTCODE_PATTERN, { message: POSTCODE_MESSAGE })
+  postcode: string;
+
+  @ApiProperty({ example: 93, minimum: HOUSE_NUMBER_MIN, maximum: HOUSE_NUMBER_MAX })
+  @Type(() => Number)
+  @IsInt()
+  @Min(HOUSE_NUMBER_MIN)
+  @Max(HOUSE_NUMBER_MAX)
+  house_number: number;
+
+  @HouseLetter()
+  house_letter?: string;
+
+  @HouseNumberAddition()
   house_number_addition?: string;
 }

@@ -4,6 +4,8 @@ export interface PropertySettings {
   readonly pdok: { readonly url: string | null };
   readonly bag: { readonly url: string | null; readonly apiKey: string | null };
   readonly woz: { readonly url: string | null };
+  readonly epOnline: { readonly url: string | null; readonly apiKey: string | null };
+  readonly plans: { readonly url: string | null; readonly apiKey: string | null };
 }
 
 /** What the property service reads from the environment; no other process loads it. */
@@ -37,10 +39,41 @@ export const PROPERTY_CONFIG = defineConfigSection<PropertySettings>(
       default: 'https://api.kadaster.nl/lvwoz/wozwaardeloket-api/v1',
       upstream: 'http',
     },
+    {
+      name: 'EP_ONLINE_URL',
+      description:
+        'Base URL of the EP-Online public API v5 (RVO energy labels). Used only with EP_ONLINE_API_KEY; `off`: dossiers have no energy labels (partial).',
+      default: 'https://public.ep-online.nl/api/v5',
+      upstream: 'http',
+    },
+    {
+      name: 'EP_ONLINE_API_KEY',
+      description:
+        'Key of the EP-Online API (sent as the bare `Authorization` header; free, requested from RVO). Unset: the energy members of a dossier are null and the dossier is partial (meta.sources says not_configured).',
+      secret: true,
+    },
+    {
+      name: 'RUIMTELIJKE_PLANNEN_URL',
+      description:
+        'Base URL of the Ruimtelijke Plannen Opvragen API v4 (DSO). Used only with RUIMTELIJKE_PLANNEN_API_KEY; `off`: /v1/dso/plans answers 503 and dossiers have no spatial_planning (partial).',
+      default: 'https://ruimte.omgevingswet.overheid.nl/ruimtelijke-plannen/api/opvragen/v4',
+      upstream: 'http',
+    },
+    {
+      name: 'RUIMTELIJKE_PLANNEN_API_KEY',
+      description:
+        'Key of the Ruimtelijke Plannen API (header x-api-key; free, from https://developer.omgevingswet.overheid.nl/formulieren/api-key-aanvragen-0/). Unset: /v1/dso/plans answers 503 (not configured) and dossiers say so in meta.sources.',
+      secret: true,
+    },
   ],
   (read) => ({
     pdok: { url: read.url('PDOK_URL') },
     bag: { url: read.url('BAG_URL'), apiKey: read.string('BAG_API_KEY') },
     woz: { url: read.url('WOZ_URL') },
+    epOnline: { url: read.url('EP_ONLINE_URL'), apiKey: read.string('EP_ONLINE_API_KEY') },
+    plans: {
+      url: read.url('RUIMTELIJKE_PLANNEN_URL'),
+      apiKey: read.string('RUIMTELIJKE_PLANNEN_API_KEY'),
+    },
   }),
 );

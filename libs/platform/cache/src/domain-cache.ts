@@ -15,9 +15,9 @@ export interface Cached<T> {
   readonly fetchedAt: string;
 }
 
-export interface CacheOptions {
-  /** How long an answer is fresh. */
-  readonly ttlMs: number;
+export interface CacheOptions<T = unknown> {
+  /** How long an answer is fresh; a function when that depends on the answer. */
+  readonly ttlMs: number | ((value: T) => number);
   /** How long past its TTL an answer is kept to serve when the source fails (default: the TTL). */
   readonly staleMs?: number;
   /** Which load errors may be answered from a stale copy (default: none). */
@@ -67,7 +67,7 @@ export class DomainCache {
   async getOrLoad<T>(
     answerKey: string,
     load: () => Promise<T>,
-    options: CacheOptions,
+    options: CacheOptions<T>,
   ): Promise<Cached<T>> {
     const key = inSandbox() ? `${SANDBOX_PREFIX}${answerKey}` : answerKey;
     const entry = await this.read<T>(key);
@@ -84,7 +84,7 @@ export class DomainCache {
   private async load<T>(
     key: string,
     load: () => Promise<T>,
-    options: CacheOptions,
+    options: CacheOptions<T>,
     stale?: Entry<T>,
   ): Promise<Cached<T>> {
     let value: T;
@@ -97,12 +97,11 @@ export class DomainCache {
       throw error;
     }
     const fetchedAt = new Date().toISOString();
-    const entry: Entry<T> = deepFreeze({ value, fetchedAt, expiresAt: Date.now() + options.ttlMs });
-    await this.store
-      .set(key, entry, options.ttlMs + (options.staleMs ?? options.ttlMs))
-      .catch((error: unknown) => {
-        this.logger.warn({ err: error, namespace: this.namespace }, 'cache write failed');
-      });
+    const ttlMs = typeof options.ttlMs === 'function' ? options.ttlMs(value) : options.ttlMs;
+    const entry: Entry<T> = deepFreeze({ value, fetchedAt, expiresAt: Date.now() + ttlMs });
+    await this.store.set(key, entry, ttlMs + (options.staleMs ?? ttlMs)).catch((error: unknown) => {
+      this.logger.warn({ err: error, namespace: this.namespace }, 'cache write failed');
+    });
     return this.count({ value: entry.value, state: 'miss', fetchedAt });
   }
 

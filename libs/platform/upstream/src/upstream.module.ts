@@ -32,6 +32,10 @@ export interface UpstreamRegistration<C> {
   readonly recording: Recording;
 }
 
+/** Whether an error says an upstream is not configured on this server (a key or URL unset). */
+export const isNotConfigured = (error: unknown): error is DomainError =>
+  error instanceof DomainError && error.code === 'upstream_not_configured';
+
 /**
  * One configured-or-not upstream, as a domain's client sees it, behind one port with two
  * implementations: live requests go through the platform client (timeout, bounded retries,
@@ -57,9 +61,13 @@ export class Upstream {
 
   request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
     if (inSandbox()) return this.recorded.request<T>(request);
-    if (!this.client)
-      return Promise.reject(new DomainError('upstream_not_configured', this.notConfigured));
+    if (!this.client) return Promise.reject(this.notConfiguredError());
     return this.client.request<T>(request);
+  }
+
+  /** What a live request answers while the upstream is not configured (503). */
+  notConfiguredError(): DomainError {
+    return new DomainError('upstream_not_configured', this.notConfigured);
   }
 
   /** Circuit and last outcomes (or `configured: false`), as in `/health/ready`. */

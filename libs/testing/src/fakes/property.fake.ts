@@ -10,130 +10,151 @@ export interface RecordingSource {
   readonly data: () => unknown;
 }
 
-/** What the fake adds test rows to: the BAG recording's objects by id. */
-interface BagData {
-  readonly addresses: Map<string, unknown>;
-  readonly verblijfsobjecten: Map<string, unknown>;
-}
-
-/** The property domain's three recordings (`pdokRecording`, `recordedPdok`, … of `@nl/domain-property`). */
+/** The property domain's five recordings (`pdokRecording`, `recordedPdok`, … of `@nl/domain-property`). */
 export interface PropertyRecordingSources {
   readonly pdok: RecordingSource;
   readonly bag: RecordingSource;
   readonly woz: RecordingSource;
+  readonly epOnline: RecordingSource;
+  readonly plans: RecordingSource;
 }
 
-/** Europalaan 93, Utrecht: PDOK's recorded address, which the BAG and WOZ recordings lack. */
+/** Europalaan 93, Utrecht: the sandbox address (PDOK recorded; BAG, WOZ, EP-Online and plans illustrative). */
 export const EUROPALAAN_ID = '0344200000128086';
 const EUROPALAAN_VBO = '0344010000006589';
 
-/**
- * ILLUSTRATIVE rows for tests only (never served to a test key): Europalaan 93 as the BAG API
- * and the WOZ source would answer it, with the real ids of the PDOK recording, the shapes of
- * bag-api.md §4.2–4.3 and woz.md §2, and made-up values (status, surface, build year, documents,
- * WOZ values, ground surface), so a test can see a complete record and a value with history.
- */
-export const ILLUSTRATIVE_BAG_ADDRESS = {
-  openbareRuimteNaam: 'Europalaan',
-  korteNaam: 'Europaln',
-  huisnummer: 93,
-  postcode: '3526KP',
-  woonplaatsNaam: 'Utrecht',
-  nummeraanduidingIdentificatie: EUROPALAAN_ID,
-  openbareRuimteIdentificatie: '0344300000000177',
-  woonplaatsIdentificatie: '3295',
-  adresseerbaarObjectIdentificatie: EUROPALAAN_VBO,
-  pandIdentificaties: ['0344100000000001'],
-  adresregel5: 'Europalaan 93',
-  adresregel6: '3526 KP  UTRECHT',
-  typeAdresseerbaarObject: 'Verblijfsobject',
-  adresseerbaarObjectStatus: 'Verblijfsobject in gebruik',
-  gebruiksdoelen: ['kantoorfunctie'],
-  oppervlakte: 1000,
-  oorspronkelijkBouwjaar: ['1990'],
-} as const;
+/** The shapes of the recordings' data that {@link PropertyFakes.copyEuropalaan} writes to. */
+type Doc = Record<string, unknown>;
+interface PropertyData {
+  readonly pdok: { readonly addresses: Doc[] };
+  readonly bag: {
+    readonly addresses: Map<string, Doc>;
+    readonly verblijfsobjecten: Map<string, { verblijfsobject: Doc }>;
+  };
+  readonly woz: Map<string, { wozObject: Doc }>;
+  readonly epOnline: Map<string, readonly Doc[]>;
+  readonly plans: { at: readonly [number, number]; plans: unknown; vlakken: unknown }[];
+}
 
-export const ILLUSTRATIVE_BAG_VERBLIJFSOBJECT = {
-  verblijfsobject: {
-    type: 'Verblijfsobject',
-    identificatie: EUROPALAAN_VBO,
-    heeftAlsHoofdAdres: EUROPALAAN_ID,
-    gebruiksdoelen: ['kantoorfunctie'],
-    oppervlakte: 1000,
-    status: 'Verblijfsobject in gebruik',
-    geconstateerd: 'N',
-    documentdatum: '2000-01-01',
-    documentnummer: 'ILLUSTRATIVE-1',
-    voorkomen: {
-      tijdstipRegistratie: '2010-01-01T00:00:00',
-      versie: 1,
-      beginGeldigheid: '2000-01-01',
-    },
-    maaktDeelUitVan: ['0344100000000001'],
-  },
-} as const;
-
-export const ILLUSTRATIVE_WOZ_ANSWER = {
-  wozObject: {
-    wozobjectnummer: 34400000001,
-    woonplaatsnaam: 'Utrecht',
-    straatnaam: 'Europalaan',
-    postcode: '3526KP',
-    huisnummer: 93,
-    grondoppervlakte: 500,
-    adresseerbaarobjectid: 344010000006589,
-    nummeraanduidingid: 344200000128086,
-  },
-  wozWaarden: [
-    { peildatum: '2022-01-01', vastgesteldeWaarde: 1_000_000 },
-    { peildatum: '2025-01-01', vastgesteldeWaarde: 1_300_000 },
-    { peildatum: '2021-01-01', vastgesteldeWaarde: 900_000 },
-    { peildatum: '2024-01-01', vastgesteldeWaarde: 1_200_000 },
-    { peildatum: '2023-01-01', vastgesteldeWaarde: 1_100_000 },
-  ],
-  kadastraleObjecten: [],
-} as const;
+/** A test address made by {@link PropertyFakes.copyEuropalaan}. */
+export interface TestAddress {
+  readonly postcode: string;
+  readonly house_number: number;
+  readonly id: string;
+  readonly vbo: string;
+  readonly lat: number;
+  readonly lon: number;
+}
 
 /**
- * The three property upstreams as fakes on 127.0.0.1, serving the domain's recordings — the
- * data the sandbox answers from — plus, for tests only, the illustrative BAG and WOZ rows of
- * Europalaan 93. Each can be made slow, failing or rate-limited through `.pdok`, `.bag`, `.woz`.
+ * The five property upstreams as fakes on 127.0.0.1, serving the domain's recordings — the data
+ * the sandbox answers from. Each can be made slow, failing or rate-limited through its field.
  */
 export class PropertyFakes {
   private constructor(
+    private readonly data: PropertyData,
     readonly pdok: FakeUpstream,
     readonly bag: FakeUpstream,
     readonly woz: FakeUpstream,
+    readonly epOnline: FakeUpstream,
+    readonly plans: FakeUpstream,
   ) {}
 
   static async start(sources: PropertyRecordingSources): Promise<PropertyFakes> {
-    const bag = sources.bag.data() as BagData;
-    bag.addresses.set(EUROPALAAN_ID, ILLUSTRATIVE_BAG_ADDRESS);
-    bag.verblijfsobjecten.set(EUROPALAAN_VBO, ILLUSTRATIVE_BAG_VERBLIJFSOBJECT);
-    const woz = sources.woz.data() as Map<string, unknown>;
-    woz.set(EUROPALAAN_ID, ILLUSTRATIVE_WOZ_ANSWER);
+    const data = {
+      pdok: sources.pdok.data(),
+      bag: sources.bag.data(),
+      woz: sources.woz.data(),
+      epOnline: sources.epOnline.data(),
+      plans: sources.plans.data(),
+    } as PropertyData;
+    const serve = (name: keyof PropertyRecordingSources) =>
+      FakeUpstream.serving(sources[name].recording(data[name] as never));
     return new PropertyFakes(
-      await FakeUpstream.serving(sources.pdok.recording(sources.pdok.data() as never)),
-      await FakeUpstream.serving(sources.bag.recording(bag as never)),
-      await FakeUpstream.serving(sources.woz.recording(woz as never)),
+      data,
+      await serve('pdok'),
+      await serve('bag'),
+      await serve('woz'),
+      await serve('epOnline'),
+      await serve('plans'),
     );
   }
 
-  /** The services' environment pointing at these fakes; `bagKey: false` leaves BAG unconfigured. */
-  env(options: { bagKey?: boolean } = {}): NodeJS.ProcessEnv {
+  /**
+   * Test rows only (never the sandbox's): Europalaan 93 copied to another house number, with
+   * its own ids and a point `houseNumber` × 110 m further north, in all five fakes, so a test
+   * has a fresh address whose dossier nothing has cached yet.
+   */
+  copyEuropalaan(houseNumber: number): TestAddress {
+    const pad = (prefix: string) => `${prefix}${String(900_000 + houseNumber).padStart(8, '0')}`;
+    const id = pad('03442000');
+    const vbo = pad('03440100');
+    const doc = this.data.pdok.addresses.find((d) => d['nummeraanduiding_id'] === EUROPALAAN_ID);
+    if (!doc) throw new Error('the PDOK recording lost Europalaan 93');
+    const [lon, lat] = [5.10696041, 52.06415055 + houseNumber * 0.001];
+    this.data.pdok.addresses.push({
+      ...doc,
+      id: `adr-test-${houseNumber}`,
+      huisnummer: houseNumber,
+      huis_nlt: String(houseNumber),
+      weergavenaam: `Europalaan ${houseNumber}, 3526KP Utrecht`,
+      nummeraanduiding_id: id,
+      adresseerbaarobject_id: vbo,
+      identificatie: `${vbo}-${id}`,
+      centroide_ll: `POINT(${lon} ${lat})`,
+    });
+    const bagAddress = this.data.bag.addresses.get(EUROPALAAN_ID);
+    const bagVbo = this.data.bag.verblijfsobjecten.get(EUROPALAAN_VBO);
+    if (bagAddress && bagVbo) {
+      this.data.bag.addresses.set(id, {
+        ...bagAddress,
+        huisnummer: houseNumber,
+        nummeraanduidingIdentificatie: id,
+        adresseerbaarObjectIdentificatie: vbo,
+      });
+      this.data.bag.verblijfsobjecten.set(vbo, {
+        verblijfsobject: { ...bagVbo.verblijfsobject, identificatie: vbo, heeftAlsHoofdAdres: id },
+      });
+    }
+    const woz = this.data.woz.get(EUROPALAAN_ID);
+    if (woz)
+      this.data.woz.set(id, { ...woz, wozObject: { ...woz.wozObject, huisnummer: houseNumber } });
+    const labels = this.data.epOnline.get(EUROPALAAN_VBO);
+    if (labels)
+      this.data.epOnline.set(
+        vbo,
+        labels.map((label) => ({ ...label, Huisnummer: houseNumber, BAGVerblijfsobjectID: vbo })),
+      );
+    const place = this.data.plans[0];
+    if (place) this.data.plans.push({ ...place, at: [lon, lat] });
+    return { postcode: '3526KP', house_number: houseNumber, id, vbo, lat, lon };
+  }
+
+  /** The services' environment pointing at these fakes; `false` leaves a keyed source unconfigured. */
+  env(
+    options: { bagKey?: boolean; epOnlineKey?: boolean; plansKey?: boolean } = {},
+  ): NodeJS.ProcessEnv {
     return {
       PDOK_URL: this.pdok.url,
       BAG_URL: this.bag.url,
       WOZ_URL: this.woz.url,
+      EP_ONLINE_URL: this.epOnline.url,
+      RUIMTELIJKE_PLANNEN_URL: this.plans.url,
       ...(options.bagKey !== false && { BAG_API_KEY: 'test-bag-key' }),
+      ...(options.epOnlineKey !== false && { EP_ONLINE_API_KEY: 'test-ep-online-key' }),
+      ...(options.plansKey !== false && { RUIMTELIJKE_PLANNEN_API_KEY: 'test-plans-key' }),
     };
   }
 
+  private get all(): FakeUpstream[] {
+    return [this.pdok, this.bag, this.woz, this.epOnline, this.plans];
+  }
+
   reset(): void {
-    for (const fake of [this.pdok, this.bag, this.woz]) fake.reset();
+    for (const fake of this.all) fake.reset();
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pdok.close(), this.bag.close(), this.woz.close()]);
+    await Promise.all(this.all.map((fake) => fake.close()));
   }
 }

@@ -16,6 +16,8 @@ describe(AddressService.name, () => {
       pdok: { url: fakes.pdok.url },
       bag: { url: fakes.bag.url, apiKey: bagKey },
       woz: { url: null },
+      epOnline: { url: null, apiKey: null },
+      plans: { url: null, apiKey: null },
     };
     return new AddressService(
       new PdokClient(Upstream.from(PDOK_UPSTREAM, settings)),

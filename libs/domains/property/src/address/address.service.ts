@@ -9,13 +9,15 @@ import {
   type BagIdNotFound,
   type BagIdResponse,
 } from '@nl/contracts-property';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, replyEnvelope, type Cached } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
-import { UpstreamError, rethrowAsDomainError } from '@nl/platform-upstream';
+import { rethrowAsDomainError } from '@nl/platform-upstream';
+import { isUpstreamFailure } from './address-resolver.js';
 import { BagClient } from '../upstream/bag/bag.client.js';
 import { toBagAddress } from '../upstream/bag/bag.mapper.js';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
 import { isAddressDoc, toPdokAddress, toSuggestion } from '../upstream/pdok/pdok.mapper.js';
+import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
 
 const HOUR = 3_600_000;
 /** How long past its TTL an address record may stand in when a source fails. */
@@ -25,7 +27,7 @@ const SUGGEST_STALE_MS = HOUR;
 const NOT_FOUND: BagIdNotFound = { found: false, address: null };
 
 /** An address record and the sources that answered it (`pdok`, `bag` or `pdok+bag`). */
-interface SourcedRecord {
+export interface SourcedRecord {
   readonly address: AddressRecord;
   readonly source: string;
 }
@@ -39,8 +41,6 @@ function merge(pdok: AddressRecord | null, bag: AddressRecord | null): AddressRe
   const fromBag = Object.entries(bag).filter(([, value]) => value !== null);
   return { ...pdok, ...(Object.fromEntries(fromBag) as Partial<AddressRecord>) };
 }
-
-const isUpstreamFailure = (error: unknown) => error instanceof UpstreamError;
 
 /**
  * Autocomplete and address records. Suggestions come from PDOK (cached an hour per normalised
@@ -74,14 +74,7 @@ export class AddressService {
   }
 
   async byId(id: string): Promise<ReplyEnvelope<BagIdResponse>> {
-    const withBag = this.bag.enabled;
-    const cached = await this.cache
-      .getOrLoad(`address:${id}:${withBag ? 'bag' : 'pdok'}`, () => this.load(id, withBag), {
-        ttlMs: BAG_GET_ENDPOINT.cacheTtlMs,
-        staleMs: RECORD_STALE_MS,
-        serveStaleOn: isUpstreamFailure,
-      })
-      .catch(rethrowAsDomainError);
+    const cached = await this.record(id).catch(rethrowAsDomainError);
     return replyEnvelope(cached.value.source, {
       ...cached,
       value: { found: true, address: cached.value.address },
@@ -89,13 +82,40 @@ export class AddressService {
   }
 
   /**
+   * The record of an id through its cache entry (24 hours), shared with the dossier, which
+   * passes PDOK's document it already has. Fails with the source's UpstreamError.
+   */
+  record(id: string, known?: PdokDoc): Promise<Cached<SourcedRecord>> {
+    const withBag = this.bag.enabled;
+    return this.cache.getOrLoad(
+      `address:${id}:${withBag ? 'bag' : 'pdok'}`,
+      () => this.load(id, withBag, known),
+      {
+        ttlMs: BAG_GET_ENDPOINT.cacheTtlMs,
+        staleMs: RECORD_STALE_MS,
+        serveStaleOn: isUpstreamFailure,
+      },
+    );
+  }
+
+  /** Whether address records are completed by the BAG API on this server (a key, or the sandbox). */
+  get withBag(): boolean {
+    return this.bag.enabled;
+  }
+
+  /** Why records have no BAG members here: BAG's not-configured error. */
+  bagNotConfigured() {
+    return this.bag.notConfiguredError();
+  }
+
+  /**
    * PDOK and BAG in parallel, then BAG's verblijfsobject (documents, occurrence, secondary
    * addresses). Either source failing fails the whole: no half record is answered or cached.
    * An id neither knows is a 404, not cached.
    */
-  private async load(id: string, withBag: boolean): Promise<SourcedRecord> {
+  private async load(id: string, withBag: boolean, known?: PdokDoc): Promise<SourcedRecord> {
     const [doc, bagAddress] = await Promise.all([
-      this.pdok.byId(id),
+      known ?? this.pdok.byId(id),
       withBag ? this.bag.address(id) : Promise.resolve(null),
     ]);
     const vboId =

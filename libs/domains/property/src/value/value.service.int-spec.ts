@@ -3,6 +3,7 @@ import { DomainCache, createMemoryStore } from '@nl/platform-cache';
 import { Upstream } from '@nl/platform-upstream';
 import { EUROPALAAN_ID, PropertyFakes, silentLogger } from '@nl/testing';
 import { BAG_UPSTREAM } from '../upstream/bag/bag.client.js';
+import { AddressResolver } from '../address/address-resolver.js';
 import { PROPERTY_RECORDINGS } from '../index.js';
 import { PDOK_UPSTREAM, PdokClient } from '../upstream/pdok/pdok.client.js';
 import { WOZ_UPSTREAM, WozClient } from '../upstream/woz/woz.client.js';
@@ -20,12 +21,17 @@ describe(ValueService.name, () => {
       pdok: { url: fakes.pdok.url },
       bag: { url: fakes.bag.url, apiKey: 'k' },
       woz: { url: fakes.woz.url },
+      epOnline: { url: null, apiKey: null },
+      plans: { url: null, apiKey: null },
     };
     expect(Upstream.from(BAG_UPSTREAM, settings).configured).toBe(true);
+    const pdok = new PdokClient(Upstream.from(PDOK_UPSTREAM, settings));
+    const cache = new DomainCache('property', createMemoryStore('property', 100), silentLogger());
     sut = new ValueService(
-      new PdokClient(Upstream.from(PDOK_UPSTREAM, settings)),
+      pdok,
+      new AddressResolver(pdok, cache),
       new WozClient(Upstream.from(WOZ_UPSTREAM, settings)),
-      new DomainCache('property', createMemoryStore('property', 100), silentLogger()),
+      cache,
     );
   });
   afterAll(() => fakes.close());

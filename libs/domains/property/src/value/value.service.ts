@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import {
-  BAG_GET_ENDPOINT,
   WOZ_GET_ENDPOINT,
-  addressKeyOf,
-  type AddressKey,
   type ValueAddress,
   type WozValueNotFound,
   type WozValueQuery,
   type WozValueResponse,
 } from '@nl/contracts-property';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, replyEnvelope, type Cached } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
-import { UpstreamError, rethrowAsDomainError } from '@nl/platform-upstream';
+import { rethrowAsDomainError } from '@nl/platform-upstream';
+import { AddressResolver, isUpstreamFailure } from '../address/address-resolver.js';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
 import { isAddressDoc, parcelOf, pointOf, toPdokAddress } from '../upstream/pdok/pdok.mapper.js';
 import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
@@ -23,12 +21,10 @@ import { toPropertyValue, wozAddress, wozParcel } from '../upstream/woz/woz.mapp
 const STALE_MS = 30 * 86_400_000;
 const NOT_FOUND: WozValueNotFound = { found: false, address: null, property_value: null };
 
-interface SourcedValue {
+export interface SourcedValue {
   readonly value: WozValueResponse;
   readonly source: string;
 }
-
-const isUpstreamFailure = (error: unknown) => error instanceof UpstreamError;
 
 const notFound = (what: string) =>
   DomainError.notFound(NOT_FOUND, `${what} is not in the address register.`);
@@ -63,6 +59,7 @@ function pdokValueAddress(doc: PdokDoc): ValueAddress | null {
 export class ValueService {
   constructor(
     private readonly pdok: PdokClient,
+    private readonly addresses: AddressResolver,
     private readonly woz: WozClient,
     private readonly cache: DomainCache,
   ) {}
@@ -71,36 +68,32 @@ export class ValueService {
     // With an address, PDOK's document gives the id, and the load below needs not ask again.
     const doc =
       query.id === undefined
-        ? await this.resolve({
-            postcode: query.postcode as string,
-            house_number: query.house_number as number,
-            house_letter: query.house_letter,
-            house_number_addition: query.house_number_addition,
-          })
+        ? await this.addresses.document(
+            {
+              postcode: query.postcode as string,
+              house_number: query.house_number as number,
+              house_letter: query.house_letter,
+              house_number_addition: query.house_number_addition,
+            },
+            NOT_FOUND,
+          )
         : undefined;
-    const id = query.id ?? (doc?.nummeraanduiding_id as string);
-    const cached = await this.cache
-      .getOrLoad(`woz:${id}`, () => this.load(id, doc), {
+    const cached = await this.cachedValue(query.id ?? (doc?.nummeraanduiding_id as string), doc);
+    return replyEnvelope(cached.value.source, { ...cached, value: cached.value.value });
+  }
+
+  /**
+   * The value of an id through its cache entry (30 days), shared with the dossier; `source`
+   * names the registers that answered (`pdok+woz`; without `woz` the source had no object).
+   */
+  cachedValue(id: string, known?: PdokDoc): Promise<Cached<SourcedValue>> {
+    return this.cache
+      .getOrLoad(`woz:${id}`, () => this.load(id, known), {
         ttlMs: WOZ_GET_ENDPOINT.cacheTtlMs,
         staleMs: STALE_MS,
         serveStaleOn: isUpstreamFailure,
       })
       .catch(rethrowAsDomainError);
-    return replyEnvelope(cached.value.source, { ...cached, value: cached.value.value });
-  }
-
-  /** PDOK's document of the address, through the cache; 404 when there is none. */
-  private async resolve(address: AddressKey): Promise<PdokDoc> {
-    const key = addressKeyOf(address);
-    const cached = await this.cache
-      .getOrLoad(`address-doc:${key}`, () => this.pdok.byAddress(address), {
-        ttlMs: BAG_GET_ENDPOINT.cacheTtlMs,
-        staleMs: STALE_MS,
-        serveStaleOn: isUpstreamFailure,
-      })
-      .catch(rethrowAsDomainError);
-    if (!cached.value?.nummeraanduiding_id) throw notFound(`The address ${key}`);
-    return cached.value;
   }
 
   private async load(id: string, known: PdokDoc | undefined): Promise<SourcedValue> {

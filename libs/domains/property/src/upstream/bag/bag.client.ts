@@ -3,9 +3,7 @@ import { inSandbox } from '@nl/platform-logging';
 import {
   InjectUpstream,
   Upstream,
-  UpstreamBusy,
-  UpstreamError,
-  retryAfterOf,
+  jsonAnswer,
   type UpstreamRegistration,
 } from '@nl/platform-upstream';
 import { PROPERTY_CONFIG, type PropertySettings } from '../../property.config.js';
@@ -48,6 +46,11 @@ export class BagClient {
     return this.upstream.configured || inSandbox();
   }
 
+  /** The error a live request gets while BAG has no key here. */
+  notConfiguredError() {
+    return this.upstream.notConfiguredError();
+  }
+
   address(id: string): Promise<BagAddress | null> {
     return this.get<BagAddress>(`/adressenuitgebreid/${id}`);
   }
@@ -59,9 +62,6 @@ export class BagClient {
   private async get<T extends object>(path: string): Promise<T | null> {
     const response = await this.upstream.request<T | null>({ path });
     if (response.status === 404) return null;
-    if (response.status === 429) throw new UpstreamBusy('bag', retryAfterOf(response.headers));
-    if (response.status !== 200 || typeof response.body !== 'object' || response.body === null)
-      throw new UpstreamError('bag', 'unavailable', `The BAG API answered HTTP ${response.status}`);
-    return response.body;
+    return jsonAnswer('bag', 'The BAG API', response);
   }
 }

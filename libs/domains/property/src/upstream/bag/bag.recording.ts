@@ -19,9 +19,17 @@ export function recordedBag(): BagRecorded {
   const found = read<{ _embedded: { adressen: BagAddress[] } }>('adressenuitgebreid_3286LT_37.json')
     ._embedded.adressen;
   const vbo = read<BagVerblijfsobjectAnswer>('verblijfsobject_0268010000036826.json');
+  // ILLUSTRATIVE (PROVENANCE.md): Europalaan 93 with made-up values, so the sandbox address
+  // has a complete record and dossier.
+  const europalaan = read<BagAddress>('illustrative_adressenuitgebreid_0344200000128086.json');
+  const europalaanVbo = read<BagVerblijfsobjectAnswer>(
+    'illustrative_verblijfsobject_0344010000006589.json',
+  );
   return {
-    addresses: new Map(found.map((a) => [a.nummeraanduidingIdentificatie, a])),
-    verblijfsobjecten: new Map([[vbo.verblijfsobject.identificatie, vbo]]),
+    addresses: new Map([...found, europalaan].map((a) => [a.nummeraanduidingIdentificatie, a])),
+    verblijfsobjecten: new Map(
+      [vbo, europalaanVbo].map((v) => [v.verblijfsobject.identificatie, v]),
+    ),
   };
 }
 

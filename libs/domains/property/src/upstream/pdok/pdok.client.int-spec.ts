@@ -7,6 +7,8 @@ const settings = (url: string) => ({
   pdok: { url },
   bag: { url: null, apiKey: null },
   woz: { url: null },
+  epOnline: { url: null, apiKey: null },
+  plans: { url: null, apiKey: null },
 });
 
 describe(PdokClient.name, () => {

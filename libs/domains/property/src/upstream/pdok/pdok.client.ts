@@ -86,9 +86,13 @@ export class PdokClient {
 
   /**
    * The one address at a postcode and number with exactly this letter and addition (none given:
-   * the address without), compared without regard to case; null when there is none.
+   * the address without), compared without regard to case; with `anyVariant`, else the first
+   * at that number. Null when there is none.
    */
-  async byAddress(address: AddressKey): Promise<PdokDoc | null> {
+  async byAddress(
+    address: AddressKey,
+    options: { anyVariant?: boolean } = {},
+  ): Promise<PdokDoc | null> {
     const docs = await this.docs({
       path: '/free',
       query: {
@@ -98,15 +102,15 @@ export class PdokClient {
         rows: ADDRESS_ROWS,
       },
     });
-    return (
-      docs.find(
-        (doc) =>
-          doc.postcode === address.postcode &&
-          doc.huisnummer === address.house_number &&
-          same(doc.huisletter, address.house_letter) &&
-          same(doc.huisnummertoevoeging, address.house_number_addition),
-      ) ?? null
+    const atNumber = docs.filter(
+      (doc) => doc.postcode === address.postcode && doc.huisnummer === address.house_number,
     );
+    const exact = atNumber.find(
+      (doc) =>
+        same(doc.huisletter, address.house_letter) &&
+        same(doc.huisnummertoevoeging, address.house_number_addition),
+    );
+    return exact ?? (options.anyVariant ? atNumber[0] : undefined) ?? null;
   }
 
   private async docs(request: UpstreamRequest): Promise<readonly PdokDoc[]> {

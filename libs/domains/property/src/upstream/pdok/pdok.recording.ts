@@ -1,4 +1,7 @@
-import { PROPERTY_SANDBOX_IDS as IDS } from '@nl/contracts-property';
+import {
+  PROPERTY_SANDBOX_ADDRESSES as ADDRESSES,
+  PROPERTY_SANDBOX_IDS as IDS,
+} from '@nl/contracts-property';
 import type { RecordedAnswer, Recording } from '@nl/platform-upstream';
 import { readFileSync } from 'node:fs';
 import type { PdokAnswer, PdokDoc } from './pdok.types.js';
@@ -29,6 +32,8 @@ const TRIGGERS: Readonly<Record<string, RecordedAnswer>> = {
   [IDS.pdokDown]: { fail: 'unavailable' },
   [IDS.suggestTimeout]: { fail: 'timeout' },
   [IDS.suggestDown]: { fail: 'unavailable' },
+  [`${ADDRESSES.pdokTimeout.postcode}:${ADDRESSES.pdokTimeout.house_number}`]: { fail: 'timeout' },
+  [`${ADDRESSES.pdokDown.postcode}:${ADDRESSES.pdokDown.house_number}`]: { fail: 'unavailable' },
 };
 
 /** Solr's envelope around the documents found. */
@@ -84,6 +89,8 @@ export function pdokRecording(data: PdokRecorded = recordedPdok()): Recording {
             )
           );
         const address = BY_ADDRESS.exec(q);
+        const trigger = address && TRIGGERS[`${address[1]}:${address[2]}`];
+        if (trigger) return trigger;
         if (address)
           return found(
             data.addresses.filter(

@@ -10,7 +10,17 @@ export function recordedWoz(): WozRecorded {
   const hekoord = JSON.parse(
     readFileSync(new URL('./recorded/wozwaarde_0758200000010265.json', import.meta.url), 'utf8'),
   ) as WozAnswer;
-  return new Map([[IDS.hekoord, hekoord]]);
+  // ILLUSTRATIVE (PROVENANCE.md): Europalaan 93 with made-up values and a history.
+  const europalaan = JSON.parse(
+    readFileSync(
+      new URL('./recorded/illustrative_wozwaarde_0344200000128086.json', import.meta.url),
+      'utf8',
+    ),
+  ) as WozAnswer;
+  return new Map([
+    [IDS.hekoord, hekoord],
+    [IDS.europalaan, europalaan],
+  ]);
 }
 
 const TRIGGERS: Readonly<Record<string, RecordedAnswer>> = {
