@@ -11,6 +11,10 @@ import { AuthStep } from './steps/auth.step.js';
 import { CreditsStep } from './steps/credits.step.js';
 import { RateLimitStep } from './steps/rate-limit.step.js';
 import { TierStep } from './steps/tier.step.js';
+import { X402_CONFIG, type X402Settings } from './x402/x402.config.js';
+import { facilitatorFor } from './x402/x402.facilitator.js';
+import { X402_FACILITATOR, X402Payments } from './x402/x402.payments.js';
+import { X402Store } from './x402/x402.store.js';
 
 /** Accounts, keys, limits and credits: the gateway economy (ARCHITECTURE §4 steps 3–8, §5, §6). */
 @Module({
@@ -26,6 +30,13 @@ import { TierStep } from './steps/tier.step.js';
     TierStep,
     RateLimitStep,
     CreditsStep,
+    X402Store,
+    X402Payments,
+    {
+      provide: X402_FACILITATOR,
+      inject: [X402_CONFIG.token],
+      useFactory: (settings: X402Settings | null) => settings && facilitatorFor(settings),
+    },
   ],
   exports: [
     AccountsService,
@@ -37,6 +48,7 @@ import { TierStep } from './steps/tier.step.js';
     TierStep,
     RateLimitStep,
     CreditsStep,
+    X402Payments,
   ],
 })
 export class AccessModule {}

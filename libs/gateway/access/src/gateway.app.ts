@@ -3,6 +3,7 @@ import type { AppPart } from '@nl/platform-runtime';
 import { ACCESS_STEPS, AccessModule } from './access.module.js';
 import { GATEWAY_CONFIG } from './gateway.config.js';
 import { GATEWAY_DATABASE } from './gateway.database.js';
+import { X402_CONFIG } from './x402/x402.config.js';
 
 /**
  * The public gateway as a part of a process: catalog routes behind authentication, tier gate,
@@ -11,7 +12,7 @@ import { GATEWAY_DATABASE } from './gateway.database.js';
 export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPart {
   return {
     imports: [GatewayModule.forRoot({ ...options, steps: ACCESS_STEPS, imports: [AccessModule] })],
-    config: [GATEWAY_CONFIG],
+    config: [GATEWAY_CONFIG, X402_CONFIG],
     database: [GATEWAY_DATABASE],
     ...GATEWAY_HTTP,
   };

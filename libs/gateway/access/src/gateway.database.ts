@@ -5,9 +5,11 @@ import {
   CreditLedgerEntity,
   CreditReservationEntity,
   UsageDailyEntity,
+  X402PaymentEntity,
 } from './persistence/entities/index.js';
 import { GatewayInit1763900000000 } from './persistence/migrations/1763900000000-gateway-init.js';
 import { UsageDaily1764100000000 } from './persistence/migrations/1764100000000-usage-daily.js';
+import { X402Payments1764300000000 } from './persistence/migrations/1764300000000-x402.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
@@ -20,6 +22,7 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     CreditReservationEntity,
     CreditLedgerEntity,
     UsageDailyEntity,
+    X402PaymentEntity,
   ],
-  migrations: [GatewayInit1763900000000, UsageDaily1764100000000],
+  migrations: [GatewayInit1763900000000, UsageDaily1764100000000, X402Payments1764300000000],
 };

@@ -41,6 +41,8 @@ export interface KeyOwner {
   readonly subscriptions: readonly string[];
   /** A test key: the call is answered from recorded data and never charged. */
   readonly sandbox: boolean;
+  /** An x402 payer (lower-case address) instead of a key: paid per request, not from credits. */
+  readonly payer?: string;
 }
 
 /**

@@ -27,7 +27,7 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
   async function admin(...argv: string[]) {
     const lines: string[] = [];
     const code = await runAdminCli(argv, {
-      admin: new AdminService(accounts, credits),
+      admin: new AdminService(accounts, credits, db),
       print: (l) => lines.push(l),
     });
     return { code, text: lines.join('\n') };

@@ -7,6 +7,7 @@ import {
   Param,
   Patch,
   Post,
+  Query,
   Req,
   type Type,
 } from '@nestjs/common';
@@ -76,6 +77,18 @@ export class AdminController {
     await this.found(id);
     const { name, mode } = this.valid(CreateKeyBody, body ?? {});
     return this.admin.createKey(id, name, mode);
+  }
+
+  /** Calls and credits of the last `days` (1–366, default 30): API keys and x402 side by side. */
+  @Get('revenue')
+  async revenue(@Req() request: FastifyRequest, @Query('days') days?: string) {
+    this.guard(request);
+    const n = days === undefined ? 30 : Number(days);
+    if (!Number.isInteger(n) || n < 1 || n > 366)
+      throw DomainError.validation([
+        { field: 'days', message: 'days must be an integer from 1 to 366' },
+      ]);
+    return this.admin.revenue(n);
   }
 
   @Delete('keys/:id')

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { toHundredths } from '@nl/contracts-core';
+import { toCredits, toHundredths } from '@nl/contracts-core';
+import { DataSource } from 'typeorm';
+import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
 import { AccountsService, type Account } from '../accounts/accounts.service.js';
 import type { KeyMode } from '../keys/api-key.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -15,6 +17,7 @@ export class AdminService {
   constructor(
     private readonly accounts: AccountsService,
     private readonly credits: CreditsService,
+    private readonly db: DataSource,
   ) {}
 
   listAccounts(): Promise<Account[]> {
@@ -57,6 +60,30 @@ export class AdminService {
 
   listKeys(accountId: string) {
     return this.accounts.listKeys(accountId);
+  }
+
+  /**
+   * Revenue of the last `days` UTC days (today included) by route: calls and credits charged
+   * to API keys' accounts, and paid per request with x402 (the x402 system account), one report.
+   */
+  async revenue(days: number) {
+    const rows = (await this.db.query(
+      `SELECT (account_id = $1) AS x402, count(DISTINCT account_id)::int AS accounts,
+              coalesce(sum(calls), 0)::bigint AS calls, coalesce(sum(charged), 0)::bigint AS charged
+         FROM gw.usage_daily
+        WHERE day > (now() AT TIME ZONE 'UTC')::date - $2::int
+        GROUP BY 1`,
+      [X402_ACCOUNT_ID, days],
+    )) as { x402: boolean; accounts: number; calls: string; charged: string }[];
+    const route = (x402: boolean) => {
+      const row = rows.find((r) => r.x402 === x402);
+      return {
+        calls: Number(row?.calls ?? 0),
+        credits: toCredits(Number(row?.charged ?? 0)),
+        ...(!x402 && { accounts: row?.accounts ?? 0 }),
+      };
+    };
+    return { days, api_keys: route(false), x402: route(true) };
   }
 
   /** False when there is no live key with that id. */

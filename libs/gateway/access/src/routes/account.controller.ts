@@ -67,6 +67,7 @@ export class AccountController {
           paths: [...e.paths],
           price: toCredits(e.price.fresh),
           cached_price: toCredits(e.price.cached),
+          ...(e.price.partial !== undefined && { partial_price: toCredits(e.price.partial) }),
           limit_per_minute: access.available ? access.limitPerMinute : null,
           available: access.available,
         };

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TIERS, type Tier } from '@nl/contracts-core';
 
 class EndpointTerms {
@@ -8,6 +8,12 @@ class EndpointTerms {
   @ApiProperty({ example: 0.1, description: 'Credits per fresh answer.' }) price: number;
   @ApiProperty({ example: 0.1, description: 'Credits per answer served from cache.' })
   cached_price: number;
+  @ApiPropertyOptional({
+    example: 1,
+    description:
+      'Credits per answer assembled without one of its sources (only endpoints that combine several, e.g. property.pandgegevens.get).',
+  })
+  partial_price?: number;
   @ApiProperty({ type: Number, nullable: true, example: 60 }) limit_per_minute: number | null;
   @ApiProperty() available: boolean;
 }

@@ -3,6 +3,8 @@ import { SANDBOX, StateKey, type GatewayCall, type GatewayStep } from '@nl/gatew
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
+import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
+import { X402Payments, type OfferedPayment } from '../x402/x402.payments.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -66,19 +68,53 @@ export function ownerOf(call: GatewayCall): KeyOwner {
   return call.state.require(KEY_OWNER);
 }
 
+/** The x402 payment a keyless call offers, set by the auth step for the credits step. */
+export const OFFERED_PAYMENT = new StateKey<OfferedPayment>('x402');
+
 /**
- * Step 3. A call without any credentials is where x402 will answer 402 `PAYMENT-REQUIRED` for
- * endpoints whose catalog entry accepts it; until payments exist it is a 401 like any other.
+ * Step 3: the caller is a key's account, or — without any key, on an endpoint that accepts
+ * x402 while x402 is configured — a payer: `PAYMENT-SIGNATURE` carries a payment checked here
+ * against our requirement (verified and settled by the credits step), none answers 402 with
+ * `PAYMENT-REQUIRED`. Everywhere else a call without a key is a 401. A HEAD request is never
+ * paid for: it gets the 402 with the requirement.
  */
 @Injectable()
 export class AuthStep implements GatewayStep {
   readonly runsForHead = true;
 
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly payments: X402Payments,
+  ) {}
 
   async before(call: GatewayCall): Promise<void> {
+    if (this.payments.accepts(call.endpoint) && credentialOf(call.request) === null) {
+      const header = call.request.headers['payment-signature'];
+      if (typeof header !== 'string' || call.request.method === 'HEAD')
+        this.payments.required(call);
+      const offer = this.payments.offered(call, header);
+      call.state.set(OFFERED_PAYMENT, offer);
+      call.state.set(KEY_OWNER, payerOwner(offer.key.payer));
+      call.state.set(SANDBOX, false);
+      return;
+    }
     const owner = await authenticate(this.accounts, call.request, call.reply);
     call.state.set(KEY_OWNER, owner);
     call.state.set(SANDBOX, owner.sandbox);
   }
+}
+
+/**
+ * A payer as the later steps see a caller: limited per address with the Paid tier's limits
+ * (x402 endpoints are never subscription-gated), booked to the x402 system account.
+ */
+function payerOwner(payer: string): KeyOwner {
+  return {
+    keyId: `x402:${payer.toLowerCase()}`,
+    accountId: X402_ACCOUNT_ID,
+    tier: 'paid',
+    subscriptions: [],
+    sandbox: false,
+    payer: payer.toLowerCase(),
+  };
 }

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
-import { formatCredits, type ReplyEnvelope } from '@nl/contracts-core';
+import {
+  formatCredits,
+  type EndpointDefinition,
+  type ReplyEnvelope,
+  type ReplyMeta,
+} from '@nl/contracts-core';
 import { DomainError, databaseUnavailable, isDatabaseUnavailable } from '@nl/platform-errors';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
-import { ownerOf } from './auth.step.js';
+import { X402Payments } from '../x402/x402.payments.js';
+import { OFFERED_PAYMENT, ownerOf } from './auth.step.js';
 
 /**
  * Pauses between attempts to settle a paid answer while the database is unreachable (≈3.4 s in
@@ -12,14 +18,29 @@ import { ownerOf } from './auth.step.js';
  */
 export const SETTLE_RETRY_DELAYS_MS = [100, 250, 500, 1_000, 1_500];
 
+/** Set when this call holds its x402 payment (reserved and verified). */
+const HELD_PAYMENT = new StateKey<boolean>('x402-held');
+
 /** The open reservation of this call, settled or released after it. */
 const CHARGE_ID = new StateKey<string>('chargeId');
+
+/**
+ * The price of a 2xx answer: the cached price for `hit`/`stale`, the fresh one otherwise; an
+ * answer marked partial costs at most the partial price (the lower of the two when it is also
+ * from cache).
+ */
+export function priceOf(price: EndpointDefinition['price'], meta: ReplyMeta | undefined): number {
+  const cached = meta?.cache === 'hit' || meta?.cache === 'stale';
+  const full = cached ? price.cached : price.fresh;
+  return meta?.partial && price.partial !== undefined ? Math.min(full, price.partial) : full;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Steps 6 and 8: reserve the fresh price before the call; afterwards charge the cached price
- * for `hit`/`stale`, the fresh price otherwise, and nothing for any non-2xx answer. A test
+ * Steps 6 and 8 (an x402 payer's payment is held before the call and settled after it
+ * instead, X402Payments): reserve the fresh price before the call; afterwards charge {@link priceOf}
+ * the answer, and nothing for any non-2xx answer. A test
  * key's (sandbox) call reserves and charges nothing: no ledger row at all.
  *
  * A paid answer is sent only once its charge is written. If the database fails between
@@ -33,11 +54,19 @@ export class CreditsStep implements GatewayStep {
   constructor(
     private readonly credits: CreditsService,
     private readonly accounts: AccountsService,
+    private readonly payments: X402Payments,
   ) {}
 
   async before(call: GatewayCall): Promise<void> {
     const owner = ownerOf(call);
     if (owner.sandbox) return;
+    const offer = call.state.get(OFFERED_PAYMENT);
+    if (offer) {
+      await this.payments.hold(call, offer);
+      // Only the call that holds the payment may settle or give it back.
+      call.state.set(HELD_PAYMENT, true);
+      return;
+    }
     const price = call.endpoint.price.fresh;
     const reserved = await this.credits.reserve({
       accountId: owner.accountId,
@@ -60,6 +89,11 @@ export class CreditsStep implements GatewayStep {
     call: GatewayCall,
     outcome: { status: number; reply?: ReplyEnvelope },
   ): Promise<void> {
+    const offer = call.state.get(OFFERED_PAYMENT);
+    if (offer) {
+      if (call.state.get(HELD_PAYMENT)) await this.payments.close(call, offer, outcome.status);
+      return;
+    }
     const chargeId = call.state.get(CHARGE_ID);
     if (!chargeId) {
       if (ownerOf(call).sandbox) await this.sandboxHeaders(call);
@@ -72,8 +106,7 @@ export class CreditsStep implements GatewayStep {
       if (balance !== null) void call.reply.header('x-credits-remaining', formatCredits(balance));
       return;
     }
-    const cached = outcome.reply?.meta.cache === 'hit' || outcome.reply?.meta.cache === 'stale';
-    const price = cached ? call.endpoint.price.cached : call.endpoint.price.fresh;
+    const price = priceOf(call.endpoint.price, outcome.reply?.meta);
     const settled = await this.settle(chargeId, price);
     void call.reply.header('x-credits-charged', formatCredits(settled?.charged ?? 0));
     if (settled) void call.reply.header('x-credits-remaining', formatCredits(settled.balance));

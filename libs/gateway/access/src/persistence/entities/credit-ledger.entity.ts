@@ -11,16 +11,18 @@ import {
 } from 'typeorm';
 import { AccountEntity } from './account.entity.js';
 
-export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release';
+export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402';
 
 /**
  * The append-only credit ledger (ARCHITECTURE §5). `amount` is the signed change to the balance;
- * `charged` what a settle earned. One row per charge and kind makes a repeat impossible.
+ * `charged` what a settle earned. One row per charge and kind makes a repeat impossible. An
+ * `x402` row is a settled per-request payment (booked to the x402 system account, amount 0,
+ * `charged` the price in hundredths of a credit) with its payer and transaction hash.
  */
 @Entity({ schema: 'gw', name: 'credit_ledger' })
 @Unique('credit_ledger_charge_id_kind_key', ['chargeId', 'kind'])
 @Index('credit_ledger_usage_idx', ['accountId', 'createdAt'])
-@Check('credit_ledger_kind_check', `kind IN ('topup', 'reserve', 'settle', 'release')`)
+@Check('credit_ledger_kind_check', `kind IN ('topup', 'reserve', 'settle', 'release', 'x402')`)
 export class CreditLedgerEntity {
   @PrimaryGeneratedColumn('increment', { type: 'bigint' })
   id!: string;
@@ -49,6 +51,14 @@ export class CreditLedgerEntity {
 
   @Column('bigint', { default: 0 })
   charged!: string;
+
+  /** x402 rows: the paying address. */
+  @Column('text', { nullable: true })
+  payer!: string | null;
+
+  /** x402 rows: the settlement's transaction hash. */
+  @Column('text', { name: 'tx_hash', nullable: true })
+  txHash!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;

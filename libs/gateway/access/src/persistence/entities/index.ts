@@ -3,3 +3,4 @@ export * from './api-key.entity.js';
 export * from './credit-ledger.entity.js';
 export * from './credit-reservation.entity.js';
 export * from './usage-daily.entity.js';
+export * from './x402-payment.entity.js';

@@ -1,0 +1,89 @@
+import { x402Client } from '@x402/core/client';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { LocalChain, localChainAvailable } from '@nl/testing';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+import { jsonOf, startStack, type Stack } from './support/stack.js';
+
+/**
+ * Layer C of x402.md §8: a real EVM in process (Hardhat 3's EDR), our own EIP-3009 token, and
+ * the gateway's in-process facilitator (the x402 SDK's) settling over JSON-RPC. Base Sepolia's
+ * chain id, since only a test chain may be paid in another token than USDC. EDR's native engine
+ * is an optional package npm skips on Node 20 (its engines say 22): `.ci/run` installs it and
+ * requires this test (X402_CHAIN_TEST=required); elsewhere it is skipped, saying so.
+ */
+const available = await localChainAvailable();
+const required = process.env['X402_CHAIN_TEST'] === 'required';
+if (!available && !required)
+  process.stderr.write(
+    'x402 chain test skipped: install the EDR engine for this platform (npm install --no-save @nomicfoundation/edr-linux-x64-gnu@0.22.0 on Linux x64)\n',
+  );
+const describeChain = available || required ? describe : describe.skip;
+
+const SBI = '/v1/cbs/sbi/6210';
+const decode = (header: string | null) =>
+  JSON.parse(Buffer.from(header ?? '', 'base64').toString('utf8')) as Record<string, unknown>;
+
+describeChain('x402 on a real EVM (Hardhat EDR, own EIP-3009 token)', () => {
+  const payer = privateKeyToAccount(generatePrivateKey());
+  const facilitatorKey = generatePrivateKey();
+  const payTo = privateKeyToAccount(generatePrivateKey()).address;
+  let chain: LocalChain;
+  let api: Stack;
+
+  beforeAll(async () => {
+    chain = await LocalChain.start(84532);
+    await chain.mint(payer.address, 1_000_000n);
+    await chain.fund(privateKeyToAccount(facilitatorKey).address);
+    api = await startStack('standalone', {
+      env: {
+        X402_PAY_TO: payTo,
+        X402_NETWORK: 'base-sepolia',
+        X402_ASSET: `${chain.token.address},${chain.token.name},2`,
+        X402_RPC_URL: chain.url,
+        X402_SIGNER_KEY: facilitatorKey,
+        X402_FACILITATOR_URL: 'off',
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+    await chain?.close();
+  });
+
+  it('should settle one real transferWithAuthorization: the payer pays exactly the price', async () => {
+    const offer = await fetch(`${api.url}${SBI}`);
+    expect(offer.status).toBe(402);
+    const required = decode(offer.headers.get('payment-required'));
+    expect(required.accepts).toEqual([
+      expect.objectContaining({
+        network: 'eip155:84532',
+        asset: chain.token.address,
+        amount: '1000',
+        extra: { name: 'Test USD', version: '2' },
+      }),
+    ]);
+
+    const client = new x402Client();
+    registerExactEvmScheme(client, { signer: payer });
+    client.setSpendControls(false);
+    const payment = await client.createPaymentPayload(required as never);
+    const before = await chain.balanceOf(payer.address);
+    const res = await fetch(`${api.url}${SBI}`, {
+      headers: { 'payment-signature': Buffer.from(JSON.stringify(payment)).toString('base64') },
+    });
+    expect(res.status).toBe(200);
+    expect((await jsonOf(res)).found).toBe(true);
+    const receipt = decode(res.headers.get('payment-response'));
+    expect(receipt).toMatchObject({ success: true, network: 'eip155:84532' });
+    const tx = receipt.transaction as Hex;
+    expect((await chain.receiptOf(tx)).status).toBe('success');
+    expect(await chain.balanceOf(payer.address)).toBe(before - 1000n);
+    expect(await chain.balanceOf(payTo)).toBe(1000n);
+    const rows = (await api.db.query(
+      `SELECT charged::int AS charged FROM gw.credit_ledger WHERE kind = 'x402' AND tx_hash = $1`,
+      [tx],
+    )) as { charged: number }[];
+    expect(rows).toEqual([{ charged: 10 }]);
+  }, 30_000);
+});
