@@ -1,16 +1,20 @@
 import type { AppPart } from '@nl/platform-runtime';
 import { configureEdge, edgeServerOptions } from './edge/edge.js';
+import { configureStaticCaching } from './edge/static-caching.js';
 import { GatewayModule, type GatewayOptions } from './gateway.module.js';
 import { setupDocs } from './openapi/docs.js';
 
 /**
  * What every gateway part adds to its process: the hardened edge (problem+json for what the
- * server refuses before routing, guarded JSON bodies, shutdown answers) and the docs.
+ * server refuses before routing, guarded JSON bodies, shutdown answers), compression and
+ * conditional requests for the free documents, and the docs.
  */
 export const GATEWAY_HTTP: Pick<AppPart, 'fastify' | 'configure'> = {
   fastify: edgeServerOptions(),
-  configure: (app) => {
+  configure: async (app) => {
     configureEdge(app);
+    // Before the docs routes: compression attaches itself to the routes added after it.
+    await configureStaticCaching(app);
     setupDocs(app);
   },
 };

@@ -23,7 +23,7 @@ export interface AppPart {
   /** The queue group of a domain service. */
   readonly queue?: string;
   /** Runs on the app before it initialises (e.g. to serve docs). */
-  readonly configure?: (app: NestFastifyApplication) => void;
+  readonly configure?: (app: NestFastifyApplication) => void | Promise<void>;
   /** Fastify server options the part needs (the gateway's edge: error answers, parsers). */
   readonly fastify?: Partial<FastifyServerOptions>;
 }
@@ -48,7 +48,9 @@ export function composeApp(
     database: parts.flatMap((p) => p.database ?? []),
     imports: parts.flatMap((p) => p.imports),
     serviceQueue: queues.length > 1 ? config.service : queues[0],
-    configure: (app) => parts.forEach((p) => p.configure?.(app)),
+    configure: async (app) => {
+      for (const part of parts) await part.configure?.(app);
+    },
     fastify: Object.assign({}, ...parts.map((p) => p.fastify ?? {})),
   };
 }

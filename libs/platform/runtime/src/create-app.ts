@@ -57,7 +57,7 @@ export async function createApp(definition: AppDefinition): Promise<NestFastifyA
     },
   );
   app.enableShutdownHooks();
-  definition.configure?.(app);
+  await definition.configure?.(app);
   if (definition.serviceQueue) {
     const transport = serviceTransport(
       definition.config,

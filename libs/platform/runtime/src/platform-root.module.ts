@@ -22,7 +22,7 @@ export interface AppDefinition {
   /** Queue group to serve domain messages on; no transport server when absent. */
   readonly serviceQueue?: string;
   /** Runs on the app before it initialises. */
-  readonly configure?: (app: NestFastifyApplication) => void;
+  readonly configure?: (app: NestFastifyApplication) => void | Promise<void>;
   /** Extra Fastify server options. */
   readonly fastify?: Partial<FastifyServerOptions>;
 }

@@ -20,12 +20,15 @@ export interface ProblemInput {
   requestId: string;
   errors?: readonly FieldError[];
   errorId?: string;
+  /** Extension members (RFC 9457 §3.2); never one of the standard members. */
+  members?: Readonly<Record<string, unknown>>;
 }
 
 /** An RFC 9457 body for a coded error. */
 export function problem(input: ProblemInput): ProblemDetails {
   const status = ERROR_STATUS[input.code];
   return {
+    ...input.members,
     type: `${PROBLEM_TYPE_PREFIX}${input.code}`,
     title: STATUS_CODES[status] ?? 'Error',
     status,
@@ -50,6 +53,9 @@ export async function sendError(
   requestId: string,
 ): Promise<void> {
   const status = ERROR_STATUS[error.code];
+  // An error is about this request only; a 402 must never be replayed from a cache.
+  if (reply.getHeader('cache-control') === undefined)
+    void reply.header('cache-control', 'no-store');
   const retryAfter = error.extra.retryAfterSeconds;
   if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
   if (error.extra.body !== undefined) {
@@ -66,6 +72,7 @@ export async function sendError(
     requestId,
     errors: error.extra.errors,
     errorId: error.extra.errorId,
+    members: error.extra.members,
   });
   await reply.code(status).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
 }

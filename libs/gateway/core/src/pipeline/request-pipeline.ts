@@ -99,6 +99,9 @@ export class RequestPipeline {
         0,
         Math.floor((Date.now() - Date.parse(envelope.meta.fetchedAt)) / 1000),
       );
+      // Paid data is the caller's alone: never kept by a shared or browser cache.
+      if (reply.getHeader('cache-control') === undefined)
+        void reply.header('cache-control', 'no-store');
       await reply
         .code(status)
         .header('x-cache', CACHE_HEADER[envelope.meta.cache])

@@ -156,6 +156,9 @@ export function createCatalogController(catalog: readonly EndpointDefinition[]):
         ApiExtension('x-price-credits', {
           fresh: toCredits(endpoint.price.fresh),
           cached: toCredits(endpoint.price.cached),
+          ...(endpoint.price.partial !== undefined && {
+            partial: toCredits(endpoint.price.partial),
+          }),
         }),
         ApiExtension('x-rate-limits-per-minute', endpoint.limits),
         ApiExtension('x-x402', endpoint.x402),

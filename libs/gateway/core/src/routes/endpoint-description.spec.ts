@@ -16,6 +16,13 @@ describe(describeEndpoint.name, () => {
       'Trial: not available, Paid (with subscription): 60/min, Premium: 100/min',
     );
     expect(sut).toContain('**Pay per request (x402):** not accepted');
-    expect(sut).toContain('**Cache:** 5 min');
+    // Live occupancy: cached one minute, as often as NDW publishes it.
+    expect(sut).toContain('**Cache:** 1 min');
+  });
+
+  it('should state the partial price of an answer assembled from several sources', () => {
+    expect(describeEndpoint(findEndpoint('property.pandgegevens.get'))).toContain(
+      '**Price:** 10.00 credits (served from cache: 1.00; partial answer, a source missing: 1.00)',
+    );
   });
 });

@@ -24,7 +24,7 @@ export function describeEndpoint(endpoint: EndpointDefinition): string {
   return [
     endpoint.description,
     '',
-    `**Price:** ${formatCredits(endpoint.price.fresh)} credits (served from cache: ${formatCredits(endpoint.price.cached)}). Only successful (2xx) calls are charged.`,
+    `**Price:** ${formatCredits(endpoint.price.fresh)} credits (served from cache: ${formatCredits(endpoint.price.cached)}${endpoint.price.partial === undefined ? '' : `; partial answer, a source missing: ${formatCredits(endpoint.price.partial)}`}). Only successful (2xx) calls are charged.`,
     '',
     `**Rate limits per API key:** ${limits}.`,
     '',
