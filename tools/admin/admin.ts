@@ -31,7 +31,7 @@ async function main(): Promise<number> {
   try {
     const credits = new CreditsService(db);
     return await runAdminCli(argv, {
-      admin: new AdminService(new AccountsService(db, credits, revocations), credits),
+      admin: new AdminService(new AccountsService(db, credits, revocations), credits, db),
       print: (line) => process.stdout.write(`${line}\n`),
     });
   } finally {

@@ -8,8 +8,11 @@ import { economyProblems, type EconomyProbe } from './economy.js';
 import { LOAD, measure, warm } from './measure.js';
 import { failedRun, formatReport, type Row } from './report.js';
 import { runDomainBench } from './domains.js';
+import { runDossierBench } from './dossier.js';
 import { runPropertyBench } from './property.js';
 import { runNeighbourBench } from './neighbours.js';
+import { runNdwBench } from './ndw.js';
+import { runX402Bench } from './x402.js';
 import {
   ENDPOINT,
   ENDPOINT_ID,
@@ -131,6 +134,26 @@ try {
   property = [`!!! property rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
 }
 
+try {
+  property.push('', ...(await runDossierBench(progress)));
+} catch (err) {
+  property.push(`!!! dossier rows FAILED: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+let ndw: string[];
+try {
+  ndw = await runNdwBench(progress);
+} catch (err) {
+  ndw = [`!!! ndw rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
+}
+
+let x402: string[];
+try {
+  x402 = await runX402Bench(progress);
+} catch (err) {
+  x402 = [`!!! x402 rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
+}
+
 let neighbours: string[];
 try {
   neighbours = await runNeighbourBench(progress);
@@ -141,7 +164,7 @@ try {
 }
 
 console.log(
-  `\n${formatReport(rows, ENDPOINT, LOAD)}\n\n${validation.join('\n')}\n\n${property.join('\n')}\n\n${neighbours.join('\n')}`,
+  `\n${formatReport(rows, ENDPOINT, LOAD)}\n\n${validation.join('\n')}\n\n${property.join('\n')}\n\n${ndw.join('\n')}\n\n${x402.join('\n')}\n\n${neighbours.join('\n')}`,
 );
 const failed = rows.some(
   (r) =>
@@ -149,5 +172,8 @@ const failed = rows.some(
     r.warnings.length ||
     (r.measurement && failedRun(r.measurement)),
 );
-if (failed || [...validation, ...property, ...neighbours].some((l) => l.includes('!!')))
+if (
+  failed ||
+  [...validation, ...property, ...ndw, ...x402, ...neighbours].some((l) => l.includes('!!'))
+)
   process.exitCode = 1;

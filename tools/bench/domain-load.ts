@@ -62,6 +62,11 @@ export async function load(
   };
 }
 
+/** One row of a load table, marked `<-- !!` when a request failed. */
+export function formatLoadRow(r: LoadRow): string {
+  return `${r.label.padEnd(46)}${String(Math.round(r.reqPerSec)).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   err/non2xx ${r.errors}/${r.non2xx}${r.errors || r.non2xx ? '  <-- !!' : ''}`;
+}
+
 export interface DomainsApp {
   readonly base: string;
   /** The seeded bench key (auth, limits and credits on). */

@@ -9,6 +9,7 @@ import { FakeDns, RdwFake, ViesFake, datasetPath } from '@nl/testing';
 import {
   VIES_LATENCY_MS,
   coldNumbers,
+  formatLoadRow,
   load,
   percentile,
   startDomainsApp,
@@ -130,10 +131,7 @@ export async function runDomainBench(progress: (m: string) => void): Promise<str
     const rdwMedian = percentile(rdwTimes, 50);
     const kvkLine = await coldKvkLine(base, auth, kvk, vies, COLD_CALLS, progress);
     rows.push(await distributedKvkRow(kvk.url));
-    const table = rows.map(
-      (r) =>
-        `${r.label.padEnd(46)}${String(Math.round(r.reqPerSec)).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   err/non2xx ${r.errors}/${r.non2xx}${r.errors || r.non2xx ? '  <-- !!' : ''}`,
-    );
+    const table = rows.map(formatLoadRow);
     return [
       `Domains through the standalone gateway (auth + limits + credits on), ${LOAD.connections} connections:`,
       ...table,

@@ -36,7 +36,12 @@ function k8sFiles(n, read) {
 
 function composeBlock(n, compose) {
   const start = compose.indexOf('\n  rdw:\n');
-  const end = compose.indexOf('\n\n', start + 1);
+  // The block ends at a blank line or at the next service, whichever comes first.
+  const next = /\n {2}[\w-]+:\n/g;
+  next.lastIndex = start + 1;
+  const following = next.exec(compose)?.index ?? -1;
+  const blank = compose.indexOf('\n\n', start + 1);
+  const end = following >= 0 && (blank < 0 || following < blank) ? following : blank;
   if (start < 0 || end < 0) throw new GeneratorError('docker/compose.yaml: no rdw block to copy.');
   return compose
     .slice(start, end)

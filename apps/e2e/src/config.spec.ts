@@ -15,6 +15,13 @@ import { jsonOf, startStack } from './support/stack.js';
 
 const ROOT = new URL('../../../', import.meta.url);
 
+/** x402's variables have formats of their own (an address, a key, a token on a test chain). */
+const X402_VALUES: Record<string, string> = {
+  X402_PAY_TO: `0x${'1'.repeat(40)}`,
+  X402_SIGNER_KEY: `0x${'2'.repeat(64)}`,
+  X402_ASSET: `0x${'3'.repeat(40)},Test Token,1`,
+};
+
 /** Every variable set, so a leak would show; the names a process resolved from them. */
 const EVERYTHING: NodeJS.ProcessEnv = Object.fromEntries(
   envVarGroups()
@@ -26,7 +33,7 @@ const EVERYTHING: NodeJS.ProcessEnv = Object.fromEntries(
         ? 'http://127.0.0.1:9/x'
         : v.name === 'DNS_SERVERS'
           ? '127.0.0.1'
-          : (v.default ?? 'x'.repeat(32)),
+          : (X402_VALUES[v.name] ?? v.default ?? 'x'.repeat(32)),
     ]),
 );
 
@@ -42,7 +49,17 @@ function resolvedNames(service: string, parts: AppPart[]): string[] {
 describe('configuration ownership', () => {
   it('should give the gateway process no domain settings', () => {
     const names = resolvedNames('gateway', [gatewayApp()]);
-    expect(names).toEqual(['ADMIN_TOKEN']);
+    expect(names).toEqual([
+      'ADMIN_TOKEN',
+      'X402_PAY_TO',
+      'X402_NETWORK',
+      'X402_FACILITATOR_URL',
+      'X402_RPC_URL',
+      'X402_SIGNER_KEY',
+      'X402_ASSET',
+      'X402_ATOMIC_PER_CREDIT',
+      'X402_MAX_TIMEOUT_SECONDS',
+    ]);
     expect(names.filter((n) => /^(VIES|RDW|DNS|DISPOSABLE)_/.test(n))).toEqual([]);
   });
 
@@ -62,6 +79,10 @@ describe('configuration ownership', () => {
       'BAG_URL',
       'BAG_API_KEY',
       'WOZ_URL',
+      'EP_ONLINE_URL',
+      'EP_ONLINE_API_KEY',
+      'RUIMTELIJKE_PLANNEN_URL',
+      'RUIMTELIJKE_PLANNEN_API_KEY',
     ]);
   });
 
@@ -99,6 +120,9 @@ const LIVE_DEFAULTS = {
     PDOK_URL: 'https://api.pdok.nl/bzk/locatieserver/search/v3_1',
     BAG_URL: 'https://api.bag.kadaster.nl/lvbag/individuelebevragingen/v2',
     WOZ_URL: 'https://api.kadaster.nl/lvwoz/wozwaardeloket-api/v1',
+    EP_ONLINE_URL: 'https://public.ep-online.nl/api/v5',
+    RUIMTELIJKE_PLANNEN_URL:
+      'https://ruimte.omgevingswet.overheid.nl/ruimtelijke-plannen/api/opvragen/v4',
   },
   validation: {
     VIES_URL: 'https://ec.europa.eu/taxation_customs/vies/rest-api',
@@ -141,12 +165,18 @@ describe('upstream defaults (live by default)', () => {
     expect(resolvedOf(bareSections('property', [DOMAIN_PARTS.property]))).toEqual({
       ...LIVE_DEFAULTS.property,
       BAG_API_KEY: null,
+      EP_ONLINE_API_KEY: null,
+      RUIMTELIJKE_PLANNEN_API_KEY: null,
     });
   });
 
   it('should give the gateway none of them', () => {
     const resolved = resolvedOf(bareSections('gateway', [gatewayApp()]));
-    expect(resolved).toEqual({ ADMIN_TOKEN: null });
+    expect(Object.entries(resolved).filter(([, value]) => value !== null)).toEqual([
+      ['X402_NETWORK', 'base-sepolia'],
+      ['X402_ATOMIC_PER_CREDIT', '10000'],
+      ['X402_MAX_TIMEOUT_SECONDS', '120'],
+    ]);
   });
 
   it('should parse the defaults into the settings the clients use', () => {
@@ -177,6 +207,8 @@ describe('upstream defaults (live by default)', () => {
       pdok: { url: null },
       bag: { url: null, apiKey: null },
       woz: { url: null },
+      epOnline: { url: null, apiKey: null },
+      plans: { url: null, apiKey: null },
     });
     expect(value('validation')).toMatchObject({
       vies: { url: null },

@@ -7,7 +7,7 @@ import { parse, parseAllDocuments } from 'yaml';
 // cluster. Each test reads the files afresh from the repository root.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const APPS = ['gateway', 'cbs', 'validation', 'rdw', 'kvk', 'property'] as const;
+const APPS = ['gateway', 'cbs', 'validation', 'rdw', 'kvk', 'property', 'ndw'] as const;
 const URL_VARS = { NATS_URL: 'nats:', DATABASE_URL: 'postgres:', REDIS_URL: 'redis:' } as const;
 const SECRET_VARS = ['DATABASE_URL', 'REDIS_URL'];
 const CONFIG_VARS = ['LOG_LEVEL', 'NATS_URL'];

@@ -1,9 +1,8 @@
 import { kvkRecording } from '@nl/domain-kvk';
 import { ViesRecording } from '@nl/domain-validation';
 import { FakeUpstream, ViesFake } from '@nl/testing';
+import { walk, type Kind } from './support/members.js';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
-
-type Kind = 'string' | 'integer' | 'boolean' | 'array' | 'object' | 'null' | 'timestamp';
 
 /** The spec's company base profile: every member and its type. */
 const PROFILE: Record<string, Kind[]> = {
@@ -47,27 +46,6 @@ const BRANCH: Record<string, Kind[]> = {
   lastFetchedAt: ['timestamp'],
   links: ['array'],
 };
-
-function kindOf(value: unknown): Kind {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'object';
-  if (typeof value === 'string')
-    return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) ? 'timestamp' : 'string';
-  return typeof value === 'boolean' ? 'boolean' : 'object';
-}
-
-/** Every listed member present with one of its types (a timestamp is also a string). */
-function walk(body: Record<string, unknown>, members: Record<string, Kind[]>) {
-  for (const [name, kinds] of Object.entries(members)) {
-    expect({ name, present: name in body }).toEqual({ name, present: true });
-    const kind = kindOf(body[name]);
-    expect({ name, kind: kinds.includes(kind) ? kinds[0] : kind }).toEqual({
-      name,
-      kind: kinds[0],
-    });
-  }
-}
 
 const YES_NO = /^(Ja|Nee)$/;
 

@@ -3,6 +3,7 @@ import { RDW_APP } from '@nl/domain-rdw';
 import { VALIDATION_APP } from '@nl/domain-validation';
 import { KVK_APP } from '@nl/domain-kvk';
 import { PROPERTY_APP } from '@nl/domain-property';
+import { NDW_APP } from '@nl/domain-ndw';
 import { gatewayApp } from '@nl/gateway-access';
 import type { AppPart } from '@nl/platform-runtime';
 
@@ -16,6 +17,7 @@ export const DOMAIN_PARTS = {
   rdw: RDW_APP,
   kvk: KVK_APP,
   property: PROPERTY_APP,
+  ndw: NDW_APP,
 } as const satisfies Record<string, AppPart>;
 
 export type ServiceName = keyof typeof DOMAIN_PARTS;

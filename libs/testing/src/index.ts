@@ -6,3 +6,6 @@ export * from './fakes/vies.fake.js';
 export * from './fakes/rdw.fake.js';
 export * from './fakes/property.fake.js';
 export * from './fuzz/index.js';
+export * from './fakes/x402.fake.js';
+export * from './fakes/ndw-files.js';
+export * from './chain/local-chain.js';

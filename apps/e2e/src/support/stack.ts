@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { toHundredths, type Tier } from '@nl/contracts-core';
 import { DOMAIN_PARTS, everyPart, type ServiceName } from '@nl/composition';
@@ -137,4 +138,22 @@ export const PROFILES = ['standalone', 'distributed'] as const;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function jsonOf(response: Response): Promise<any> {
   return response.json();
+}
+
+/**
+ * A request with a bad input: 400 with a field error on `field`, nothing charged and no ledger
+ * row but the top-up (a fresh Premium account with 100 credits makes it).
+ */
+export async function expectRefusedUncharged(api: Stack, path: string, field: string) {
+  const { accountId, key } = await api.account({ tier: 'premium', credits: 100 });
+  const res = await api.get(path, { 'x-api-key': key });
+  expect(res.status).toBe(400);
+  expect(res.headers.get('x-credits-charged') ?? '0.00').toBe('0.00');
+  const body = (await res.json()) as { errors: { field: string }[] };
+  expect(body.errors.map((e) => e.field)).toContain(field);
+  const [ledger] = (await api.db.query(
+    `SELECT count(*)::int AS n FROM gw.credit_ledger WHERE account_id = $1 AND kind <> 'topup'`,
+    [accountId],
+  )) as { n: number }[];
+  expect(ledger?.n).toBe(0);
 }

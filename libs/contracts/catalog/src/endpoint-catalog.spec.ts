@@ -59,7 +59,11 @@ describe('ENDPOINT_CATALOG', () => {
   it('should follow the spec prices and ARCHITECTURE §6 decisions', () => {
     expect(findEndpoint('validation.vat.check').price).toEqual({ fresh: 100, cached: 50 });
     expect(findEndpoint('rdw.vehicle.full').price).toEqual({ fresh: 200, cached: 100 });
-    expect(findEndpoint('property.pandgegevens.get').price).toEqual({ fresh: 1000, cached: 100 });
+    expect(findEndpoint('property.pandgegevens.get').price).toEqual({
+      fresh: 1000,
+      cached: 100,
+      partial: 100,
+    });
     expect(findEndpoint('cbs.sbi.lookup').price).toEqual({ fresh: 10, cached: 10 });
     expect(findEndpoint('cbs.sbi.index').limits).toEqual({ trial: 60, paid: 300, premium: 600 });
     expect(findEndpoint('validation.email.disposable').limits.free).toBe(10);

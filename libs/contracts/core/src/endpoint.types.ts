@@ -82,7 +82,15 @@ export interface EndpointDefinition {
     description: string;
     type?: Type<object>;
   }>;
-  readonly price: { readonly fresh: CreditAmount; readonly cached: CreditAmount };
+  readonly price: {
+    readonly fresh: CreditAmount;
+    readonly cached: CreditAmount;
+    /**
+     * What an answer assembled from several sources costs when one of them could not answer
+     * (the service marks it `meta.partial`); unset: such an answer costs the fresh price.
+     */
+    readonly partial?: CreditAmount;
+  };
   /** How long the service caches an answer; null when it is never cached. */
   readonly cacheTtlMs: number | null;
   readonly limits: TierLimits;

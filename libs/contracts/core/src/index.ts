@@ -4,3 +4,4 @@ export * from './error-codes.js';
 export * from './pagination.js';
 export * from './problem.js';
 export * from './transport.types.js';
+export * from './query-params.js';

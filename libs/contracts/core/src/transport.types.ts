@@ -9,6 +9,11 @@ export interface ReplyMeta {
   readonly fetchedAt: string;
   /** Short name of the source, e.g. `cbs-sbi-2025`. */
   readonly source: string;
+  /**
+   * An answer of several sources of which at least one could not answer (its part is null):
+   * charged at the endpoint's partial price.
+   */
+  readonly partial?: boolean;
 }
 
 /** What a service answers over the transport; the gateway sends `data` as the HTTP body. */
@@ -29,6 +34,8 @@ export interface RpcErrorPayload {
   readonly body?: unknown;
   /** Seconds after which a retry may succeed (`Retry-After`). */
   readonly retryAfterSeconds?: number;
+  /** Extension members of the problem+json body (RFC 9457 §3.2), e.g. how to pay on a 402. */
+  readonly members?: Readonly<Record<string, unknown>>;
   /** Correlates an `internal` error with the service's log line. */
   readonly errorId?: string;
 }
