@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { ReservationSweeper, SWEEP_AFTER_MS } from '@nl/gateway-access';
+import { DoubtfulCharges } from '@nl/gateway-access';
 import { captureLogs } from '@nl/testing';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
@@ -27,11 +27,24 @@ describe.each(PROFILES)('the gateway when its database fails (%s)', (profile) =>
     const [row] = (await api.db.query(
       `SELECT a.balance::int AS balance,
               (SELECT count(*) FROM gw.credit_reservation WHERE account_id = a.id)::int AS open,
-              (SELECT coalesce(sum(charged), 0) FROM gw.credit_ledger WHERE account_id = a.id AND kind = 'settle')::int AS charged
+              (SELECT coalesce(sum(charged), 0) FROM gw.credit_ledger WHERE account_id = a.id AND kind IN ('settle', 'refund'))::int AS charged
          FROM gw.account a WHERE a.id = $1`,
       [accountId],
     )) as { balance: number; open: number; charged: number }[];
     return row;
+  }
+
+  /** Lets the gateway undo what it told callers it did not charge; nothing may stay pending. */
+  async function undoDoubtful() {
+    expect(await api.gateway.get(DoubtfulCharges).run()).toBe(0);
+  }
+
+  async function usageCalls(accountId: string) {
+    const [row] = (await api.db.query(
+      'SELECT coalesce(sum(calls), 0)::int AS calls FROM gw.usage_daily WHERE account_id = $1',
+      [accountId],
+    )) as { calls: number }[];
+    return row.calls;
   }
 
   it('should not send a paid answer whose charge cannot be written (finding 6)', async () => {
@@ -41,21 +54,41 @@ describe.each(PROFILES)('the gateway when its database fails (%s)', (profile) =>
     const res = await api.fetch(LOOKUP, { headers: { 'x-api-key': key } });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
-    expect(res.headers.get('x-credits-charged')).toBeNull();
+    expect(res.headers.get('x-credits-charged')).toBe('0.00');
     const body = await jsonOf(res);
     expect(body).toMatchObject({ code: 'database_unavailable' });
     expect(body).not.toHaveProperty('found');
-    expect(await books(accountId)).toEqual({ balance: 100 - 10, open: 1, charged: 0 });
     jest.restoreAllMocks();
-    // The sweeper releases what the dead settlement held once it is old enough (only this
-    // account's reservation is aged: other suites may share the database): nothing was charged.
-    await api.db.query(
-      `UPDATE gw.credit_reservation SET created_at = now() - make_interval(secs => $2::float8 / 1000)
-        WHERE account_id = $1`,
-      [accountId, SWEEP_AFTER_MS + 1_000],
-    );
-    expect(await api.gateway.get(ReservationSweeper).sweep()).toBeGreaterThanOrEqual(1);
+    // Once the database answers, the open reservation of the dead settlement is released.
+    await undoDoubtful();
     expect(await books(accountId)).toEqual({ balance: 100, open: 0, charged: 0 });
+  });
+
+  it('should refund a settlement that landed while the database stayed away (told 0, charged 0)', async () => {
+    const { accountId, key } = await api.account({ tier: 'trial', credits: 1 });
+    const settle = api.credits.settle.bind(api.credits);
+    jest.spyOn(api.credits, 'settle').mockImplementationOnce(async (chargeId, charge) => {
+      await settle(chargeId, charge); // committed …
+      throw connectionLost(); // … the answer was lost, and the database stays away:
+    });
+    jest.spyOn(api.credits, 'closedAs').mockRejectedValue(connectionLost());
+    const res = await api.fetch(LOOKUP, { headers: { 'x-api-key': key } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('x-credits-charged')).toBe('0.00');
+    jest.restoreAllMocks();
+    await undoDoubtful();
+    expect(await books(accountId)).toEqual({ balance: 100, open: 0, charged: 0 });
+    const kinds = (await api.db.query(
+      'SELECT kind, amount::int AS amount, charged::int AS charged FROM gw.credit_ledger WHERE account_id = $1 AND kind <> $2 ORDER BY id',
+      [accountId, 'topup'],
+    )) as { kind: string; amount: number; charged: number }[];
+    expect(kinds).toEqual([
+      { kind: 'reserve', amount: -10, charged: 0 },
+      { kind: 'settle', amount: 0, charged: PRICE },
+      { kind: 'refund', amount: PRICE, charged: -PRICE },
+    ]);
+    // The call was not delivered, so it does not count as used either.
+    expect(await usageCalls(accountId)).toBe(0);
   });
 
   it('should charge once when the database returns during the retries', async () => {

@@ -10,7 +10,7 @@ import type { FaultRun } from './runner.js';
 const hundredths = (header: string | null | undefined) =>
   header ? toHundredths(Number(header)) : 0;
 const credits = formatCredits;
-const NONE: RequestEntries = { reserves: 0, settles: 0, releases: 0, charged: 0 };
+const NONE: RequestEntries = { reserves: 0, settles: 0, releases: 0, refunds: 0, charged: 0 };
 
 export interface GroupBooks {
   readonly label: string;
@@ -76,7 +76,7 @@ function account(g: GroupBooks, o: Outcome, ledger: LedgerView): void {
   g.ledgerCharged += entries.charged;
   const free = o.status >= 200 && o.status < 300 && entries.charged === 0;
   if (header === entries.charged && !free) return;
-  const rows = `reserve ×${entries.reserves}, settle ×${entries.settles}, release ×${entries.releases}`;
+  const rows = `reserve ×${entries.reserves}, settle ×${entries.settles}, refund ×${entries.refunds}, release ×${entries.releases}`;
   const open = ledger.leftOpen.has(o.id) ? '; left open, released by the final sweep' : '';
   const text = `${o.id} (${o.status}): X-Credits-Charged ${o.charged ?? 'absent'}, ledger charged ${credits(entries.charged)} (${rows}${open})`;
   if (header !== entries.charged) g.mismatches.push(text);

@@ -9,7 +9,9 @@ export interface RequestEntries {
   reserves: number;
   settles: number;
   releases: number;
-  /** Sum of `charged` over its settle rows. */
+  /** Settlements undone because the caller was told it was not charged (DoubtfulCharges). */
+  refunds: number;
+  /** Sum of `charged` over its settle rows, less its refunds. */
   charged: number;
 }
 
@@ -33,7 +35,7 @@ export interface LedgerView {
 const BOOKS_SQL = `SELECT a.balance::bigint AS balance,
   (SELECT coalesce(sum(amount), 0) FROM gw.credit_ledger WHERE account_id = a.id)::bigint AS ledger,
   (SELECT coalesce(sum(amount), 0) FROM gw.credit_ledger WHERE account_id = a.id AND kind = 'topup')::bigint AS topups,
-  (SELECT coalesce(sum(charged), 0) FROM gw.credit_ledger WHERE account_id = a.id AND kind = 'settle')::bigint AS charged,
+  (SELECT coalesce(sum(charged), 0) FROM gw.credit_ledger WHERE account_id = a.id AND kind IN ('settle', 'refund'))::bigint AS charged,
   (SELECT count(*) FROM gw.credit_reservation WHERE account_id = a.id)::bigint AS open
   FROM gw.account a WHERE a.id = $1`;
 
@@ -47,13 +49,18 @@ function byRequest(rows: readonly LedgerRow[]): Map<string, RequestEntries> {
   const entries = new Map<string, RequestEntries>();
   for (const row of rows) {
     if (!row.request_id) continue;
-    const e = entries.get(row.request_id) ?? { reserves: 0, settles: 0, releases: 0, charged: 0 };
+    const e = entries.get(row.request_id) ?? {
+      reserves: 0,
+      settles: 0,
+      releases: 0,
+      refunds: 0,
+      charged: 0,
+    };
     if (row.kind === 'reserve') e.reserves++;
     if (row.kind === 'release') e.releases++;
-    if (row.kind === 'settle') {
-      e.settles++;
-      e.charged += Number(row.charged ?? 0);
-    }
+    if (row.kind === 'settle') e.settles++;
+    if (row.kind === 'refund') e.refunds++;
+    if (row.kind === 'settle' || row.kind === 'refund') e.charged += Number(row.charged ?? 0);
     entries.set(row.request_id, e);
   }
   return entries;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsService } from './accounts/accounts.service.js';
 import { AdminController } from './admin/admin.controller.js';
 import { AdminService } from './admin/admin.service.js';
+import { DoubtfulCharges } from './credits/doubtful-charges.js';
 import { CreditsService } from './credits/credits.service.js';
 import { ReservationSweeper } from './credits/reservation.sweeper.js';
 import { KeyRevocations } from './keys/key-revocations.js';
@@ -26,6 +27,7 @@ import { X402Store } from './x402/x402.store.js';
     AdminService,
     RateLimits,
     ReservationSweeper,
+    DoubtfulCharges,
     AuthStep,
     TierStep,
     RateLimitStep,
@@ -44,6 +46,7 @@ import { X402Store } from './x402/x402.store.js';
     AdminService,
     RateLimits,
     ReservationSweeper,
+    DoubtfulCharges,
     AuthStep,
     TierStep,
     RateLimitStep,

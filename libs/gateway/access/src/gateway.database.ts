@@ -10,6 +10,7 @@ import {
 import { GatewayInit1763900000000 } from './persistence/migrations/1763900000000-gateway-init.js';
 import { UsageDaily1764100000000 } from './persistence/migrations/1764100000000-usage-daily.js';
 import { X402Payments1764300000000 } from './persistence/migrations/1764300000000-x402.js';
+import { LedgerRefund1764400000000 } from './persistence/migrations/1764400000000-ledger-refund.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
@@ -24,5 +25,10 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     UsageDailyEntity,
     X402PaymentEntity,
   ],
-  migrations: [GatewayInit1763900000000, UsageDaily1764100000000, X402Payments1764300000000],
+  migrations: [
+    GatewayInit1763900000000,
+    UsageDaily1764100000000,
+    X402Payments1764300000000,
+    LedgerRefund1764400000000,
+  ],
 };

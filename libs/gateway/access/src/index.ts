@@ -3,6 +3,7 @@ export * from './admin/admin.service.js';
 export * from './access.module.js';
 export * from './accounts/accounts.service.js';
 export * from './credits/credits.service.js';
+export * from './credits/doubtful-charges.js';
 export * from './credits/reservation.sweeper.js';
 export * from './demo-account.js';
 export * from './gateway.app.js';

@@ -1,10 +1,11 @@
 import { openDatabase } from '@nl/platform-database';
-import { BACKING, testConfig } from '@nl/testing';
+import { BACKING, silentLogger, testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { GATEWAY_DATABASE } from '../gateway.database.js';
 import { CreditsService } from './credits.service.js';
+import { DoubtfulCharges } from './doubtful-charges.js';
 
 describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile)', (profile) => {
   let db: DataSource;
@@ -144,6 +145,55 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
       charged: 0,
       held: 0,
     });
+  });
+
+  it('should undo a charge of unknown outcome: refund a settlement once, release a reservation', async () => {
+    const doubtful = new DoubtfulCharges(db, silentLogger());
+    const id = await account(100);
+    const settled = await hold(id, 30);
+    await credits.settle(settled.chargeId, 10);
+    const open = await hold(id, 20);
+    const usage = async () =>
+      (await db.query(
+        'SELECT coalesce(sum(calls), 0)::int AS calls, coalesce(sum(charged), 0)::int AS charged FROM gw.usage_daily WHERE account_id = $1',
+        [id],
+      )) as { calls: number; charged: number }[];
+    expect(await usage()).toEqual([{ calls: 1, charged: 10 }]);
+    doubtful.add(settled.chargeId);
+    doubtful.add(open.chargeId);
+    expect(await doubtful.run()).toBe(0);
+    const clean = { balance: 100, ledger: 100, topups: 100, charged: 0, held: 0 };
+    expect(await books(id)).toEqual(clean);
+    expect(await usage()).toEqual([{ calls: 0, charged: 0 }]);
+    // Undoing again changes nothing: a settlement is refunded once.
+    doubtful.add(settled.chargeId);
+    doubtful.add(open.chargeId);
+    expect(await doubtful.run()).toBe(0);
+    expect(await books(id)).toEqual(clean);
+    const kinds = (await db.query(
+      'SELECT kind FROM gw.credit_ledger WHERE account_id = $1 ORDER BY id',
+      [id],
+    )) as { kind: string }[];
+    expect(kinds.map((k) => k.kind)).toEqual([
+      'topup',
+      'reserve',
+      'settle',
+      'reserve',
+      'refund',
+      'release',
+    ]);
+    doubtful.onApplicationShutdown();
+  });
+
+  it('should keep a charge it could not undo while the database is away', async () => {
+    const away = {
+      query: () => Promise.reject(new Error('Connection terminated unexpectedly')),
+    } as unknown as DataSource;
+    const doubtful = new DoubtfulCharges(away, silentLogger());
+    doubtful.add(randomUUID());
+    expect(await doubtful.run()).toBe(1);
+    expect(doubtful.size).toBe(1);
+    doubtful.onApplicationShutdown();
   });
 
   it('should reject top-ups that are not positive whole hundredths', async () => {

@@ -36,7 +36,7 @@ async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promis
   }
 }
 
-function allRows<T>(result: unknown): T[] {
+export function allRows<T>(result: unknown): T[] {
   // TypeORM returns rows for SELECT, and [rows, count] for data-modifying statements on Postgres.
   return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
 }

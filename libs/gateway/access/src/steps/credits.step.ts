@@ -9,6 +9,7 @@ import {
 import { DomainError, databaseUnavailable, isDatabaseUnavailable } from '@nl/platform-errors';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
+import { DoubtfulCharges } from '../credits/doubtful-charges.js';
 import { X402Payments } from '../x402/x402.payments.js';
 import { OFFERED_PAYMENT, ownerOf } from './auth.step.js';
 
@@ -46,8 +47,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A paid answer is sent only once its charge is written. If the database fails between
  * reserve and settle, the settlement is retried for a few seconds; if it still cannot be
  * written the caller gets `503 database_unavailable` instead of the data (never data for
- * free, never a charge for an answer not delivered), and the open reservation is released by
- * the sweeper.
+ * free, never a charge for an answer not delivered), told it was charged 0, and the charge is
+ * undone once the database answers (DoubtfulCharges): an attempt whose connection died may
+ * have committed, so a settlement that landed is refunded and an open reservation released.
  */
 @Injectable()
 export class CreditsStep implements GatewayStep {
@@ -55,6 +57,7 @@ export class CreditsStep implements GatewayStep {
     private readonly credits: CreditsService,
     private readonly accounts: AccountsService,
     private readonly payments: X402Payments,
+    private readonly doubtful: DoubtfulCharges,
   ) {}
 
   async before(call: GatewayCall): Promise<void> {
@@ -107,7 +110,11 @@ export class CreditsStep implements GatewayStep {
       return;
     }
     const price = priceOf(call.endpoint.price, outcome.reply?.meta);
-    const settled = await this.settle(chargeId, price);
+    const settled = await this.settle(chargeId, price, () => {
+      // Given up: the caller gets no data and is told it paid nothing; that is made true later.
+      this.doubtful.add(chargeId);
+      void call.reply.header('x-credits-charged', formatCredits(0));
+    });
     void call.reply.header('x-credits-charged', formatCredits(settled?.charged ?? 0));
     if (settled) void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
   }
@@ -123,6 +130,7 @@ export class CreditsStep implements GatewayStep {
   private async settle(
     chargeId: string,
     charge: number,
+    givingUp: () => void,
   ): Promise<{ charged: number; balance: number } | null> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -134,7 +142,10 @@ export class CreditsStep implements GatewayStep {
         return balance === null ? null : { charged: charge, balance };
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
-        if (attempt >= SETTLE_RETRY_DELAYS_MS.length) throw databaseUnavailable();
+        if (attempt >= SETTLE_RETRY_DELAYS_MS.length) {
+          givingUp();
+          throw databaseUnavailable();
+        }
         await sleep(SETTLE_RETRY_DELAYS_MS[attempt]);
       }
     }

@@ -11,7 +11,7 @@ import {
 } from 'typeorm';
 import { AccountEntity } from './account.entity.js';
 
-export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402';
+export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402' | 'refund';
 
 /**
  * The append-only credit ledger (ARCHITECTURE §5). `amount` is the signed change to the balance;
@@ -22,7 +22,10 @@ export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402';
 @Entity({ schema: 'gw', name: 'credit_ledger' })
 @Unique('credit_ledger_charge_id_kind_key', ['chargeId', 'kind'])
 @Index('credit_ledger_usage_idx', ['accountId', 'createdAt'])
-@Check('credit_ledger_kind_check', `kind IN ('topup', 'reserve', 'settle', 'release', 'x402')`)
+@Check(
+  'credit_ledger_kind_check',
+  `kind IN ('topup', 'reserve', 'settle', 'release', 'x402', 'refund')`,
+)
 export class CreditLedgerEntity {
   @PrimaryGeneratedColumn('increment', { type: 'bigint' })
   id!: string;
