@@ -13,8 +13,10 @@ const swcrc = JSON.parse(await readFile(join(root, '.swcrc'), 'utf8'));
 delete swcrc.$schema;
 
 const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
-// Data the code reads at run time, and recorded upstream samples the fakes (bench) serve.
-const DATA_FILE = /\/(data|samples|recorded)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml)$/;
+// Data the code reads at run time, recorded upstream samples the fakes (bench) serve, and the
+// dashboard's browser assets.
+const DATA_FILE =
+  /\/(data|samples|recorded)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml)$|\/assets\/[^/]+\.(css|js)$/;
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -3,6 +3,11 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { AdminController } from './admin/admin.controller.js';
 import { AdminService } from './admin/admin.service.js';
 import { DoubtfulCharges } from './credits/doubtful-charges.js';
+import { AdminSupportController } from './dashboard/admin-support.controller.js';
+import { DashboardAssetsController } from './dashboard/dashboard-assets.controller.js';
+import { DashboardSessions } from './dashboard/dashboard-sessions.js';
+import { DashboardController } from './dashboard/dashboard.controller.js';
+import { SessionStore } from './dashboard/session.store.js';
 import { CreditsService } from './credits/credits.service.js';
 import { ReservationSweeper } from './credits/reservation.sweeper.js';
 import { KeyRevocations } from './keys/key-revocations.js';
@@ -19,7 +24,13 @@ import { X402Store } from './x402/x402.store.js';
 
 /** Accounts, keys, limits and credits: the gateway economy (ARCHITECTURE §4 steps 3–8, §5, §6). */
 @Module({
-  controllers: [AccountController, AdminController],
+  controllers: [
+    AccountController,
+    AdminController,
+    AdminSupportController,
+    DashboardController,
+    DashboardAssetsController,
+  ],
   providers: [
     KeyRevocations,
     AccountsService,
@@ -28,6 +39,8 @@ import { X402Store } from './x402/x402.store.js';
     RateLimits,
     ReservationSweeper,
     DoubtfulCharges,
+    SessionStore,
+    DashboardSessions,
     AuthStep,
     TierStep,
     RateLimitStep,

@@ -1,6 +1,7 @@
 import { GATEWAY_HTTP, GatewayModule, type GatewayOptions } from '@nl/gateway-core';
 import type { AppPart } from '@nl/platform-runtime';
 import { ACCESS_STEPS, AccessModule } from './access.module.js';
+import { configureDashboardForms } from './dashboard/dashboard-forms.js';
 import { GATEWAY_CONFIG } from './gateway.config.js';
 import { GATEWAY_DATABASE } from './gateway.database.js';
 import { X402_CONFIG } from './x402/x402.config.js';
@@ -14,6 +15,10 @@ export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPa
     imports: [GatewayModule.forRoot({ ...options, steps: ACCESS_STEPS, imports: [AccessModule] })],
     config: [GATEWAY_CONFIG, X402_CONFIG],
     database: [GATEWAY_DATABASE],
-    ...GATEWAY_HTTP,
+    fastify: GATEWAY_HTTP.fastify,
+    configure: async (app) => {
+      configureDashboardForms(app);
+      await GATEWAY_HTTP.configure?.(app);
+    },
   };
 }

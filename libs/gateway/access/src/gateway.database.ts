@@ -4,6 +4,7 @@ import {
   ApiKeyEntity,
   CreditLedgerEntity,
   CreditReservationEntity,
+  DashboardSessionEntity,
   UsageDailyEntity,
   X402PaymentEntity,
 } from './persistence/entities/index.js';
@@ -11,6 +12,7 @@ import { GatewayInit1763900000000 } from './persistence/migrations/1763900000000
 import { UsageDaily1764100000000 } from './persistence/migrations/1764100000000-usage-daily.js';
 import { X402Payments1764300000000 } from './persistence/migrations/1764300000000-x402.js';
 import { LedgerRefund1764400000000 } from './persistence/migrations/1764400000000-ledger-refund.js';
+import { Dashboard1764600000000 } from './persistence/migrations/1764600000000-dashboard.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
@@ -22,6 +24,7 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     ApiKeyEntity,
     CreditReservationEntity,
     CreditLedgerEntity,
+    DashboardSessionEntity,
     UsageDailyEntity,
     X402PaymentEntity,
   ],
@@ -30,5 +33,6 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     UsageDaily1764100000000,
     X402Payments1764300000000,
     LedgerRefund1764400000000,
+    Dashboard1764600000000,
   ],
 };

@@ -4,6 +4,8 @@ export * from './access.module.js';
 export * from './accounts/accounts.service.js';
 export * from './credits/credits.service.js';
 export * from './credits/doubtful-charges.js';
+export * from './dashboard/dashboard-sessions.js';
+export * from './dashboard/session.store.js';
 export * from './credits/reservation.sweeper.js';
 export * from './demo-account.js';
 export * from './gateway.app.js';

@@ -1,4 +1,4 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { TIERS, toCredits, type Tier } from '@nl/contracts-core';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
@@ -12,6 +12,7 @@ import {
   type KeyMode,
 } from '../keys/api-key.js';
 import { ALL_KEYS, KeyRevocations } from '../keys/key-revocations.js';
+import { KeyUseTracker } from '../keys/key-use.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
 
 export interface Account {
@@ -31,6 +32,8 @@ export interface ApiKeyInfo {
   readonly name: string | null;
   readonly createdAt: string;
   readonly revokedAt: string | null;
+  /** About when it last authenticated a call (to within 30 s), or null if never. */
+  readonly lastUsedAt: string | null;
 }
 
 /** Who a key belongs to, as the pipeline needs it (the balance lives in the ledger). */
@@ -70,12 +73,14 @@ function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
     name: row.name,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
   };
 }
 
 /** Accounts, their API keys and top-ups. Keys are stored only as SHA-256 hashes. */
 @Injectable()
-export class AccountsService {
+export class AccountsService implements OnApplicationShutdown {
+  private readonly keyUse: KeyUseTracker;
   private readonly keyCache = new Map<string, { owner: KeyOwner | null; until: number }>();
   private readonly accountRows: Repository<AccountEntity>;
   private readonly keyRows: Repository<ApiKeyEntity>;
@@ -87,6 +92,7 @@ export class AccountsService {
   ) {
     this.accountRows = db.getRepository(AccountEntity);
     this.keyRows = db.getRepository(ApiKeyEntity);
+    this.keyUse = new KeyUseTracker(db);
     revocations?.onChange((change) =>
       change === ALL_KEYS ? this.keyCache.clear() : this.keyCache.delete(change),
     );
@@ -166,6 +172,38 @@ export class AccountsService {
     ).map(toKeyInfo);
   }
 
+  /** Renames a key of this account; false when the account has no such key. */
+  async renameKey(accountId: string, keyId: string, name: string | null): Promise<boolean> {
+    const result = await this.keyRows.update({ id: keyId, accountId }, { name });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Revokes a live key of this account only (the dashboard); false for any other id. */
+  async revokeAccountKey(accountId: string, keyId: string): Promise<boolean> {
+    const key = await this.keyRows.findOneBy({ id: keyId, accountId });
+    return key ? this.revokeKey(key.id) : false;
+  }
+
+  /**
+   * Support: the keys whose visible prefix (`nlk_live_` and 6 characters) matches what a
+   * customer reads out: that prefix, or the whole key. At most 20, with their account ids.
+   */
+  async findKeysByPrefix(given: string): Promise<(ApiKeyInfo & { accountId: string })[]> {
+    const start = given.replace(/(…|\.\.\.)$/, '').slice(0, 15);
+    const rows = await this.keyRows
+      .createQueryBuilder('k')
+      .where("replace(k.prefix, '…', '') = :start", { start })
+      .orderBy('k.created_at', 'ASC')
+      .limit(20)
+      .getMany();
+    return rows.map((r) => ({ ...toKeyInfo(r), accountId: r.accountId }));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.keyUse.stop();
+    await this.keyUse.flush();
+  }
+
   async revokeKey(keyId: string): Promise<boolean> {
     const result = await this.keyRows.update(
       { id: keyId, revokedAt: IsNull() },
@@ -185,7 +223,10 @@ export class AccountsService {
     if (!looksLikeApiKey(key)) return null;
     const hash = hashApiKey(key);
     const cached = this.keyCache.get(hash);
-    if (cached && cached.until > Date.now()) return cached.owner;
+    if (cached && cached.until > Date.now()) {
+      if (cached.owner) this.keyUse.touch(cached.owner.keyId);
+      return cached.owner;
+    }
     const [row] = (await this.db.query(
       `SELECT k.id AS key_id, a.id AS account_id, a.tier, a.subscriptions
          FROM gw.api_key k JOIN gw.account a ON a.id = k.account_id
@@ -203,6 +244,7 @@ export class AccountsService {
       : null;
     if (this.keyCache.size > 10_000) this.keyCache.clear();
     this.keyCache.set(hash, { owner, until: Date.now() + KEY_CACHE_MS });
+    if (owner) this.keyUse.touch(owner.keyId);
     return owner;
   }
 

@@ -15,14 +15,11 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import type { FastifyRequest } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { toCredits } from '@nl/contracts-core';
 import { GATEWAY_CONFIG, type GatewaySettings } from '../gateway.config.js';
 import { CreateAccountBody, CreateKeyBody, TopUpBody, UpdateAccountBody } from './admin.dto.js';
+import { guardAdmin } from './admin-guard.js';
 import { AdminService } from './admin.service.js';
-
-/** Fixed-length digests, so the constant-time comparison never sees buffers of two lengths. */
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /**
  * Account administration over HTTP, for operators: guarded by the `ADMIN_TOKEN` in
@@ -100,11 +97,7 @@ export class AdminController {
   }
 
   private guard(request: FastifyRequest): void {
-    const expected = this.settings.adminToken;
-    if (!expected) throw new DomainError('route_not_found');
-    const given = request.headers['x-admin-token'];
-    const ok = typeof given === 'string' && timingSafeEqual(digest(given), digest(expected));
-    if (!ok) throw new DomainError('unauthorized', 'A valid X-Admin-Token is required.');
+    guardAdmin(request, this.settings.adminToken);
   }
 
   private valid<T extends object>(type: Type<T>, body: unknown): T {

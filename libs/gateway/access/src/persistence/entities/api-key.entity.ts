@@ -37,4 +37,8 @@ export class ApiKeyEntity {
 
   @Column('timestamptz', { name: 'revoked_at', nullable: true })
   revokedAt!: Date | null;
+
+  /** Roughly when the key last authenticated a call (written in batches, KeyUseTracker). */
+  @Column('timestamptz', { name: 'last_used_at', nullable: true })
+  lastUsedAt!: Date | null;
 }

@@ -1,0 +1,80 @@
+// NL Data API dashboard: the copy button and the usage chart. Served from our own origin
+// (the Content-Security-Policy allows no inline script and no other origin).
+'use strict';
+
+function setUpCopyButtons() {
+  for (const button of document.querySelectorAll('button[data-copy]')) {
+    button.addEventListener('click', async () => {
+      const field = document.getElementById(button.dataset.copy);
+      const status = button.parentElement.querySelector('.copied');
+      field.select();
+      try {
+        await navigator.clipboard.writeText(field.value);
+        status.textContent = 'Copied.';
+      } catch {
+        status.textContent = 'Select the key and copy it by hand.';
+      }
+    });
+  }
+}
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = resolve;
+    script.onerror = reject;
+    document.head.appendChild(script);
+  });
+}
+
+async function drawUsageChart() {
+  const canvas = document.getElementById('usage-chart');
+  const data = document.getElementById('usage-data');
+  if (!canvas || !data) return;
+  const series = JSON.parse(data.textContent);
+  await loadScript('/dashboard/assets/chart.umd.min.js');
+  const Chart = window.Chart;
+  new Chart(canvas, {
+    type: 'bar',
+    data: {
+      labels: series.map((d) => d.day.slice(5)),
+      datasets: [
+        {
+          label: 'Credits',
+          data: series.map((d) => d.credits),
+          backgroundColor: '#0b5cad',
+          yAxisID: 'credits',
+        },
+        {
+          label: 'Calls',
+          data: series.map((d) => d.calls),
+          type: 'line',
+          borderColor: '#a4161a',
+          backgroundColor: '#a4161a',
+          yAxisID: 'calls',
+        },
+      ],
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      scales: {
+        credits: { position: 'left', beginAtZero: true, title: { display: true, text: 'credits' } },
+        calls: {
+          position: 'right',
+          beginAtZero: true,
+          grid: { drawOnChartArea: false },
+          title: { display: true, text: 'calls' },
+        },
+      },
+    },
+  });
+  canvas.dataset.drawn = 'true';
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  setUpCopyButtons();
+  drawUsageChart().catch(() => undefined);
+});
