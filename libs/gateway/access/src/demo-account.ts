@@ -52,6 +52,7 @@ export function startBanner(url: string, demo: DemoAccount | null): string {
     '',
     `  NL Data API (standalone) is listening on ${url}`,
     `  Docs:   ${url}/docs     OpenAPI: ${url}/openapi.json`,
+    `  Dashboard: ${url}/dashboard (sign in with the live key)`,
     ...keys,
     '',
     '',
