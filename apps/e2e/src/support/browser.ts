@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium, or the one CHROMIUM_PATH names. */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -34,4 +35,18 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+let axeSource: string | undefined;
+
+/**
+ * The page's accessibility violations by axe-core (WCAG 2.1 A and AA rules), as
+ * "rule: n nodes". Run through the DevTools protocol, which the page's CSP does not govern.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate(`axe
+    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.length + ' nodes'))`);
 }
