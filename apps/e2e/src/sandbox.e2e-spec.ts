@@ -194,7 +194,7 @@ describe('the demo account of the first standalone start', () => {
   it('should get a live and a test key, both printed with a curl line, the test key working offline', async () => {
     // The stack made accounts already; the demo is made on a database without any.
     await api.db.query(
-      'TRUNCATE gw.usage_daily, gw.credit_reservation, gw.credit_ledger, gw.api_key, gw.account',
+      'TRUNCATE gw.usage_daily, gw.credit_reservation, gw.credit_ledger, gw.dashboard_session, gw.api_key, gw.account',
     );
     const demo = await ensureDemoAccount(api.gateway);
     if (!demo) throw new Error('no demo account');
