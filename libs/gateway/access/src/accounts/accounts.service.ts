@@ -1,8 +1,10 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { TIERS, toCredits, type Tier } from '@nl/contracts-core';
+import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
+import { spentThisMonth, spentToday } from '../credits/credits.sql.js';
 import {
   generateApiKey,
   hashApiKey,
@@ -13,6 +15,10 @@ import {
 } from '../keys/api-key.js';
 import { ALL_KEYS, KeyRevocations } from '../keys/key-revocations.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
+import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
+import { storedCaps, type KeySpend, type SpendCaps } from './key-caps.js';
+
+export type { ApiKeyInfo } from './api-key-info.js';
 
 export interface Account {
   readonly id: string;
@@ -21,16 +27,6 @@ export interface Account {
   readonly subscriptions: readonly string[];
   readonly balance: number;
   readonly createdAt: string;
-}
-
-export interface ApiKeyInfo {
-  readonly id: string;
-  readonly prefix: string;
-  /** `live` (real data, charged) or `test` (sandbox: recorded data, free). */
-  readonly mode: KeyMode;
-  readonly name: string | null;
-  readonly createdAt: string;
-  readonly revokedAt: string | null;
 }
 
 /** Who a key belongs to, as the pipeline needs it (the balance lives in the ledger). */
@@ -43,6 +39,8 @@ export interface KeyOwner {
   readonly sandbox: boolean;
   /** An x402 payer (lower-case address) instead of a key: paid per request, not from credits. */
   readonly payer?: string;
+  /** The key has a spend cap: its reservations are checked and counted against it. */
+  readonly capped?: boolean;
 }
 
 /**
@@ -59,17 +57,6 @@ function toAccount(row: AccountEntity): Account {
     subscriptions: row.subscriptions,
     balance: Number(row.balance),
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
-  return {
-    id: row.id,
-    prefix: row.prefix,
-    mode: keyModeOf(row.prefix) ?? 'live',
-    name: row.name,
-    createdAt: row.createdAt.toISOString(),
-    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
   };
 }
 
@@ -180,6 +167,55 @@ export class AccountsService {
     return revoked;
   }
 
+  /**
+   * Sets a key's daily and monthly spend caps (credits, null for none) and the alert threshold,
+   * replacing the ones it had. Scoped by account: null when the key is not one of `accountId`'s,
+   * so one account can never change another's key. Throws `validation_failed` for a bad cap.
+   */
+  async setSpendCaps(
+    accountId: string,
+    keyId: string,
+    caps: SpendCaps,
+  ): Promise<ApiKeyInfo | null> {
+    const stored = storedCaps(caps);
+    if (!isUUID(accountId) || !isUUID(keyId)) return null;
+    const result = await this.keyRows.update(
+      { id: keyId, accountId },
+      {
+        dailyCap: stored.dailyCap === null ? null : String(stored.dailyCap),
+        monthlyCap: stored.monthlyCap === null ? null : String(stored.monthlyCap),
+        capAlertPercent: stored.alertPercent,
+      },
+    );
+    if (!result.affected) return null;
+    const row = await this.keyRows.findOneByOrFail({ id: keyId });
+    // Every replica reads the key again, so its next call is checked against the new caps.
+    this.keyCache.delete(row.hash);
+    await this.revocations?.publish(row.hash);
+    return toKeyInfo(row);
+  }
+
+  /**
+   * What each key has spent in credits (held + settled) today and this month, UTC, by key id;
+   * ids of no key are left out. Spend is counted while a key has a cap, so a key that never
+   * had one shows 0. Pass ids from {@link listKeys} of the caller's account.
+   */
+  async spendOf(keyIds: string[]): Promise<Record<string, KeySpend>> {
+    const ids = keyIds.filter((id) => isUUID(id));
+    if (ids.length === 0) return {};
+    const rows = (await this.db.query(
+      `SELECT k.id, ${spentToday('k')} AS today, ${spentThisMonth('k')} AS month
+         FROM gw.api_key k WHERE k.id = ANY($1::uuid[])`,
+      [ids],
+    )) as { id: string; today: string; month: string }[];
+    return Object.fromEntries(
+      rows.map((r) => [
+        r.id,
+        { today: toCredits(Number(r.today)), month: toCredits(Number(r.month)) },
+      ]),
+    );
+  }
+
   /** The owner of a key (live or test), or null for an unknown or revoked one. */
   async findOwner(key: string): Promise<KeyOwner | null> {
     if (!looksLikeApiKey(key)) return null;
@@ -187,11 +223,18 @@ export class AccountsService {
     const cached = this.keyCache.get(hash);
     if (cached && cached.until > Date.now()) return cached.owner;
     const [row] = (await this.db.query(
-      `SELECT k.id AS key_id, a.id AS account_id, a.tier, a.subscriptions
+      `SELECT k.id AS key_id, a.id AS account_id, a.tier, a.subscriptions,
+              (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL) AS capped
          FROM gw.api_key k JOIN gw.account a ON a.id = k.account_id
         WHERE k.hash = $1 AND k.revoked_at IS NULL`,
       [hash],
-    )) as { key_id: string; account_id: string; tier: Tier; subscriptions: string[] }[];
+    )) as {
+      key_id: string;
+      account_id: string;
+      tier: Tier;
+      subscriptions: string[];
+      capped: boolean;
+    }[];
     const owner = row
       ? {
           keyId: row.key_id,
@@ -199,6 +242,7 @@ export class AccountsService {
           tier: row.tier,
           subscriptions: row.subscriptions,
           sandbox: keyModeOf(key) === 'test',
+          capped: row.capped,
         }
       : null;
     if (this.keyCache.size > 10_000) this.keyCache.clear();
