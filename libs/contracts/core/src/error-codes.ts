@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   unauthorized: 'A valid API key is required.',
   payment_required: 'This endpoint requires payment.',
   insufficient_credits: 'The account has too few credits for this call.',
+  spend_cap_reached: "This call would exceed the API key's daily or monthly spend cap.",
   forbidden: 'The account may not call this endpoint.',
   not_found: 'Nothing was found.',
   route_not_found: 'There is no such endpoint.',

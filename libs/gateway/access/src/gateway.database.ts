@@ -12,6 +12,7 @@ import { GatewayInit1763900000000 } from './persistence/migrations/1763900000000
 import { UsageDaily1764100000000 } from './persistence/migrations/1764100000000-usage-daily.js';
 import { X402Payments1764300000000 } from './persistence/migrations/1764300000000-x402.js';
 import { LedgerRefund1764400000000 } from './persistence/migrations/1764400000000-ledger-refund.js';
+import { SpendCaps1764500000000 } from './persistence/migrations/1764500000000-spend-caps.js';
 import { Dashboard1764600000000 } from './persistence/migrations/1764600000000-dashboard.js';
 
 /**
@@ -33,6 +34,7 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     UsageDaily1764100000000,
     X402Payments1764300000000,
     LedgerRefund1764400000000,
+    SpendCaps1764500000000,
     Dashboard1764600000000,
   ],
 };

@@ -1,8 +1,10 @@
 import { Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { TIERS, toCredits, type Tier } from '@nl/contracts-core';
+import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
+import { spentThisMonth, spentToday } from '../credits/credits.sql.js';
 import {
   generateApiKey,
   hashApiKey,
@@ -14,6 +16,10 @@ import {
 import { ALL_KEYS, KeyRevocations } from '../keys/key-revocations.js';
 import { KeyUseTracker } from '../keys/key-use.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
+import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
+import { storedCaps, type KeySpend, type SpendCaps } from './key-caps.js';
+
+export type { ApiKeyInfo } from './api-key-info.js';
 
 export interface Account {
   readonly id: string;
@@ -22,18 +28,6 @@ export interface Account {
   readonly subscriptions: readonly string[];
   readonly balance: number;
   readonly createdAt: string;
-}
-
-export interface ApiKeyInfo {
-  readonly id: string;
-  readonly prefix: string;
-  /** `live` (real data, charged) or `test` (sandbox: recorded data, free). */
-  readonly mode: KeyMode;
-  readonly name: string | null;
-  readonly createdAt: string;
-  readonly revokedAt: string | null;
-  /** About when it last authenticated a call (to within 30 s), or null if never. */
-  readonly lastUsedAt: string | null;
 }
 
 /** Who a key belongs to, as the pipeline needs it (the balance lives in the ledger). */
@@ -46,6 +40,8 @@ export interface KeyOwner {
   readonly sandbox: boolean;
   /** An x402 payer (lower-case address) instead of a key: paid per request, not from credits. */
   readonly payer?: string;
+  /** The key has a spend cap: its reservations are checked and counted against it. */
+  readonly capped?: boolean;
 }
 
 /**
@@ -62,18 +58,6 @@ function toAccount(row: AccountEntity): Account {
     subscriptions: row.subscriptions,
     balance: Number(row.balance),
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
-  return {
-    id: row.id,
-    prefix: row.prefix,
-    mode: keyModeOf(row.prefix) ?? 'live',
-    name: row.name,
-    createdAt: row.createdAt.toISOString(),
-    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
-    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
   };
 }
 
@@ -172,31 +156,10 @@ export class AccountsService implements OnApplicationShutdown {
     ).map(toKeyInfo);
   }
 
-  /** Renames a key of this account; false when the account has no such key. */
-  async renameKey(accountId: string, keyId: string, name: string | null): Promise<boolean> {
-    const result = await this.keyRows.update({ id: keyId, accountId }, { name });
-    return (result.affected ?? 0) > 0;
-  }
-
   /** Revokes a live key of this account only (the dashboard); false for any other id. */
   async revokeAccountKey(accountId: string, keyId: string): Promise<boolean> {
     const key = await this.keyRows.findOneBy({ id: keyId, accountId });
     return key ? this.revokeKey(key.id) : false;
-  }
-
-  /**
-   * Support: the keys whose visible prefix (`nlk_live_` and 6 characters) matches what a
-   * customer reads out: that prefix, or the whole key. At most 20, with their account ids.
-   */
-  async findKeysByPrefix(given: string): Promise<(ApiKeyInfo & { accountId: string })[]> {
-    const start = given.replace(/(…|\.\.\.)$/, '').slice(0, 15);
-    const rows = await this.keyRows
-      .createQueryBuilder('k')
-      .where("replace(k.prefix, '…', '') = :start", { start })
-      .orderBy('k.created_at', 'ASC')
-      .limit(20)
-      .getMany();
-    return rows.map((r) => ({ ...toKeyInfo(r), accountId: r.accountId }));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -218,6 +181,55 @@ export class AccountsService implements OnApplicationShutdown {
     return revoked;
   }
 
+  /**
+   * Sets a key's daily and monthly spend caps (credits, null for none) and the alert threshold,
+   * replacing the ones it had. Scoped by account: null when the key is not one of `accountId`'s,
+   * so one account can never change another's key. Throws `validation_failed` for a bad cap.
+   */
+  async setSpendCaps(
+    accountId: string,
+    keyId: string,
+    caps: SpendCaps,
+  ): Promise<ApiKeyInfo | null> {
+    const stored = storedCaps(caps);
+    if (!isUUID(accountId) || !isUUID(keyId)) return null;
+    const result = await this.keyRows.update(
+      { id: keyId, accountId },
+      {
+        dailyCap: stored.dailyCap === null ? null : String(stored.dailyCap),
+        monthlyCap: stored.monthlyCap === null ? null : String(stored.monthlyCap),
+        capAlertPercent: stored.alertPercent,
+      },
+    );
+    if (!result.affected) return null;
+    const row = await this.keyRows.findOneByOrFail({ id: keyId });
+    // Every replica reads the key again, so its next call is checked against the new caps.
+    this.keyCache.delete(row.hash);
+    await this.revocations?.publish(row.hash);
+    return toKeyInfo(row);
+  }
+
+  /**
+   * What each key has spent in credits (held + settled) today and this month, UTC, by key id;
+   * ids of no key are left out. Spend is counted while a key has a cap, so a key that never
+   * had one shows 0. Pass ids from {@link listKeys} of the caller's account.
+   */
+  async spendOf(keyIds: string[]): Promise<Record<string, KeySpend>> {
+    const ids = keyIds.filter((id) => isUUID(id));
+    if (ids.length === 0) return {};
+    const rows = (await this.db.query(
+      `SELECT k.id, ${spentToday('k')} AS today, ${spentThisMonth('k')} AS month
+         FROM gw.api_key k WHERE k.id = ANY($1::uuid[])`,
+      [ids],
+    )) as { id: string; today: string; month: string }[];
+    return Object.fromEntries(
+      rows.map((r) => [
+        r.id,
+        { today: toCredits(Number(r.today)), month: toCredits(Number(r.month)) },
+      ]),
+    );
+  }
+
   /** The owner of a key (live or test), or null for an unknown or revoked one. */
   async findOwner(key: string): Promise<KeyOwner | null> {
     if (!looksLikeApiKey(key)) return null;
@@ -228,11 +240,18 @@ export class AccountsService implements OnApplicationShutdown {
       return cached.owner;
     }
     const [row] = (await this.db.query(
-      `SELECT k.id AS key_id, a.id AS account_id, a.tier, a.subscriptions
+      `SELECT k.id AS key_id, a.id AS account_id, a.tier, a.subscriptions,
+              (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL) AS capped
          FROM gw.api_key k JOIN gw.account a ON a.id = k.account_id
         WHERE k.hash = $1 AND k.revoked_at IS NULL`,
       [hash],
-    )) as { key_id: string; account_id: string; tier: Tier; subscriptions: string[] }[];
+    )) as {
+      key_id: string;
+      account_id: string;
+      tier: Tier;
+      subscriptions: string[];
+      capped: boolean;
+    }[];
     const owner = row
       ? {
           keyId: row.key_id,
@@ -240,6 +259,7 @@ export class AccountsService implements OnApplicationShutdown {
           tier: row.tier,
           subscriptions: row.subscriptions,
           sandbox: keyModeOf(key) === 'test',
+          capped: row.capped,
         }
       : null;
     if (this.keyCache.size > 10_000) this.keyCache.clear();

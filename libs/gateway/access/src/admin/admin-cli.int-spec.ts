@@ -98,6 +98,38 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
     expect(again).toEqual({ code: 2, text: `There is no live key ${keyId}.` });
   });
 
+  it("should replace a key's spend caps and list them", async () => {
+    const { id } = await json<{ id: string }>(
+      'create-account',
+      '--name',
+      'cli caps',
+      '--tier',
+      'paid',
+    );
+    const { id: keyId } = await json<{ id: string }>('create-key', id);
+    const set = await admin(
+      'set-caps',
+      keyId,
+      '--daily',
+      '12.5',
+      '--monthly',
+      '300',
+      '--alert',
+      '80',
+    );
+    expect(set).toEqual({
+      code: 0,
+      text: `Key ${keyId}:  caps 12.50/day, 300.00/month, alert at 80%.`,
+    });
+    expect((await admin('list-keys', id)).text).toContain('caps 12.50/day, 300.00/month');
+    expect(await json('set-caps', keyId, '--monthly', '40')).toMatchObject({
+      dailyCap: null,
+      monthlyCap: 40,
+      alertPercent: null,
+    });
+    expect((await admin('set-caps', keyId)).text).toBe(`Key ${keyId}:  no caps.`);
+  });
+
   it('should add credits through the ledger and change tier and subscriptions', async () => {
     const { id } = await json<{ id: string }>(
       'create-account',
@@ -134,6 +166,10 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
     [['show', randomUUID()], /There is no account/],
     [['add-credits', randomUUID(), '5'], /There is no account/],
     [['revoke-key', 'nope'], /There is no live key nope/],
+    [['set-caps', randomUUID(), '--daily', '5'], /There is no key/],
+    [['set-caps', randomUUID(), '--daily', '0'], /daily_cap must be a positive number/],
+    [['set-caps', randomUUID(), '--monthly', '1.234'], /monthly_cap/],
+    [['set-caps', randomUUID(), '--alert', '101'], /alert_percent must not be greater than 100/],
   ])('should refuse %j with exit code 2 and a message', async (argv, message) => {
     const result = await admin(...argv);
     expect(result.code).toBe(2);

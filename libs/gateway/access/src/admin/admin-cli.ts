@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import {
   CreateAccountBody,
   CreateKeyBody,
+  SpendCapsBody,
   TopUpBody,
   UUID,
   UpdateAccountBody,
@@ -28,6 +29,9 @@ const HELP = `Usage: npm run admin -- <command> [arguments] [--json]
                                        prints the key once; it cannot be shown again.
                                        --test: a sandbox key (nlk_test_…): recorded data, free
   list-keys <account id>
+  set-caps <key id> [--daily <credits>] [--monthly <credits>] [--alert <percent>]
+                                       replaces the key's spend caps (UTC day and month) and
+                                       the dashboard's alert threshold; left out: none
   revoke-key <key id>
   help
 
@@ -37,10 +41,20 @@ Works on the configured database (DATABASE_URL, else PGLITE_DATA_DIR, default ./
 /** A mistake of the caller: printed as a message with exit code 2, never as a stack trace. */
 class UsageError extends Error {}
 
+/** A key's caps as `list-keys` and `show` print them, or nothing when it has none. */
+function capsText(k: ApiKeyInfo): string {
+  const caps = [
+    k.dailyCap !== null && `${k.dailyCap.toFixed(2)}/day`,
+    k.monthlyCap !== null && `${k.monthlyCap.toFixed(2)}/month`,
+    k.alertPercent !== null && `alert at ${k.alertPercent}%`,
+  ].filter(Boolean);
+  return caps.length ? `  caps ${caps.join(', ')}` : '';
+}
+
 /** One key as `list-keys` and `show` print it. */
 function keyLine(k: ApiKeyInfo): string {
   const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
-  return `${k.id}  ${k.prefix}  ${k.mode}  ${state}${k.name ? `  (${k.name})` : ''}`;
+  return `${k.id}  ${k.prefix}  ${k.mode}  ${state}${k.name ? `  (${k.name})` : ''}${capsText(k)}`;
 }
 
 function describeError(error: unknown): string {
@@ -67,6 +81,9 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
         tier: { type: 'string' },
         subscriptions: { type: 'string' },
         credits: { type: 'string' },
+        daily: { type: 'string' },
+        monthly: { type: 'string' },
+        alert: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -200,6 +217,18 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
       case 'list-keys': {
         const keys = await admin.listKeys((await accountOf()).id);
         out(keys, keys.length === 0 ? 'No keys.' : keys.map(keyLine).join('\n'));
+        return 0;
+      }
+      case 'set-caps': {
+        const id = arg(0, 'a key id');
+        const caps = validateInput(SpendCapsBody, {
+          daily_cap: values.daily,
+          monthly_cap: values.monthly,
+          alert_percent: values.alert,
+        });
+        const key = await admin.setSpendCaps(id, caps);
+        if (!key) throw new UsageError(`There is no key ${id}.`);
+        out(key, `Key ${id}:${capsText(key) || '  no caps'}.`);
         return 0;
       }
       case 'revoke-key': {

@@ -7,6 +7,7 @@ import {
   Param,
   Patch,
   Post,
+  Put,
   Query,
   Req,
   type Type,
@@ -17,8 +18,14 @@ import { DomainError, validateInput } from '@nl/platform-errors';
 import type { FastifyRequest } from 'fastify';
 import { toCredits } from '@nl/contracts-core';
 import { GATEWAY_CONFIG, type GatewaySettings } from '../gateway.config.js';
-import { CreateAccountBody, CreateKeyBody, TopUpBody, UpdateAccountBody } from './admin.dto.js';
 import { guardAdmin } from './admin-guard.js';
+import {
+  CreateAccountBody,
+  CreateKeyBody,
+  SpendCapsBody,
+  TopUpBody,
+  UpdateAccountBody,
+} from './admin.dto.js';
 import { AdminService } from './admin.service.js';
 
 /**
@@ -94,6 +101,15 @@ export class AdminController {
     if (!(await this.admin.revokeKey(id)))
       throw new DomainError('not_found', 'No live key with that id.');
     return { revoked: id };
+  }
+
+  /** Replaces the key's spend caps (credits per UTC day and month) and alert threshold. */
+  @Put('keys/:id/caps')
+  async setCaps(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    const key = await this.admin.setSpendCaps(id, this.valid(SpendCapsBody, body));
+    if (!key) throw new DomainError('not_found', 'No key with that id.');
+    return key;
   }
 
   private guard(request: FastifyRequest): void {

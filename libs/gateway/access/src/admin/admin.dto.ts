@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { TIERS, type Tier } from '@nl/contracts-core';
 import { Type } from 'class-transformer';
 import { KEY_MODES, type KeyMode } from '../keys/api-key.js';
@@ -5,6 +6,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
+  IsInt,
   IsNumber,
   IsOptional,
   IsPositive,
@@ -12,7 +14,9 @@ import {
   Length,
   Matches,
   Max,
+  Min,
 } from 'class-validator';
+import { MAX_CAP_CREDITS } from '../accounts/key-caps.js';
 
 const SUBSCRIPTION = /^[a-z0-9-]{1,40}$/;
 
@@ -54,6 +58,27 @@ export class CreateKeyBody {
   @IsOptional() @IsString() @Length(1, 100) name?: string;
   /** `live` (default): real data, charged; `test`: the sandbox, recorded data, free. */
   @IsOptional() @IsIn(KEY_MODES) mode?: KeyMode;
+}
+
+/** A cap in credits: left out or null for none, else above 0, in hundredths, at most the largest cap. */
+function OptionalCap(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Type(() => Number),
+    IsNumber({ maxDecimalPlaces: 2 }),
+    IsPositive(),
+    Max(MAX_CAP_CREDITS),
+  );
+}
+
+/**
+ * A key's spend caps, replaced as a whole: credits per UTC day and month (null or left out:
+ * no cap) and the percentage of a cap at which the dashboard warns (stored, not enforced).
+ */
+export class SpendCapsBody {
+  @OptionalCap() daily_cap?: number | null;
+  @OptionalCap() monthly_cap?: number | null;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) alert_percent?: number | null;
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,10 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { toCredits, toHundredths } from '@nl/contracts-core';
 import { DataSource } from 'typeorm';
 import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
-import { AccountsService, type Account } from '../accounts/accounts.service.js';
+import { AccountsService, type Account, type ApiKeyInfo } from '../accounts/accounts.service.js';
 import type { KeyMode } from '../keys/api-key.js';
 import { CreditsService } from '../credits/credits.service.js';
-import { UUID, type CreateAccountBody, type UpdateAccountBody } from './admin.dto.js';
+import {
+  UUID,
+  type CreateAccountBody,
+  type SpendCapsBody,
+  type UpdateAccountBody,
+} from './admin.dto.js';
 
 /**
  * Account administration, shared by the `/admin` HTTP API and the `npm run admin` CLI: both
@@ -84,6 +89,20 @@ export class AdminService {
       };
     };
     return { days, api_keys: route(false), x402: route(true) };
+  }
+
+  /** Replaces a key's spend caps; null when there is no key with that id. */
+  async setSpendCaps(keyId: string, caps: SpendCapsBody): Promise<ApiKeyInfo | null> {
+    if (!UUID.test(keyId)) return null;
+    const [key] = (await this.db.query('SELECT account_id FROM gw.api_key WHERE id = $1', [
+      keyId,
+    ])) as { account_id: string }[];
+    if (!key) return null;
+    return this.accounts.setSpendCaps(key.account_id, keyId, {
+      dailyCap: caps.daily_cap ?? null,
+      monthlyCap: caps.monthly_cap ?? null,
+      alertPercent: caps.alert_percent ?? null,
+    });
   }
 
   /** False when there is no live key with that id. */

@@ -34,7 +34,7 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
 
   async function hold(accountId: string, amount: number) {
     const held = await credits.reserve(reservation(accountId, amount));
-    if (!held) throw new Error('the reservation was refused');
+    if (!held.ok) throw new Error(`the reservation was refused (${held.reason})`);
     return held;
   }
 
@@ -84,7 +84,7 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
 
   it('should refuse a reservation the balance does not cover, leaving no trace', async () => {
     const id = await account(20);
-    expect(await credits.reserve(reservation(id, 30))).toBeNull();
+    expect(await credits.reserve(reservation(id, 30))).toEqual({ ok: false, reason: 'balance' });
     expect(await books(id)).toEqual({ balance: 20, ledger: 20, topups: 20, charged: 0, held: 0 });
   });
 
@@ -93,9 +93,9 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
     const results = await Promise.all(
       Array.from({ length: 50 }, () => credits.reserve(reservation(id, 50))),
     );
-    expect(results.filter(Boolean)).toHaveLength(2);
+    expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(await books(id)).toEqual({ balance: 0, ledger: 0, topups: 100, charged: 0, held: 100 });
-    await Promise.all(results.map((r) => r && credits.settle(r.chargeId, 50)));
+    await Promise.all(results.map((r) => r.ok && credits.settle(r.chargeId, 50)));
     expect(await books(id)).toEqual({ balance: 0, ledger: 0, topups: 100, charged: 100, held: 0 });
   });
 
@@ -105,7 +105,7 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) => credits.reserve(reservation(ids[i % 4], 25))),
     );
-    const accepted = ids.map((_, a) => results.filter((r, i) => r && i % 4 === a).length);
+    const accepted = ids.map((_, a) => results.filter((r, i) => r.ok && i % 4 === a).length);
     expect(accepted).toEqual([4, 10, 0, 3]);
     for (const [a, id] of ids.entries()) {
       const b = await books(id);
@@ -113,7 +113,7 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
       expect(b.balance).toBe(b.ledger);
     }
     // Settling them all at once, some twice, charges each exactly once.
-    const open = results.filter((r): r is { chargeId: string; balance: number } => r !== null);
+    const open = results.filter((r) => r.ok);
     const closed = await Promise.all([
       ...open.map((r) => credits.settle(r.chargeId, 10)),
       ...open.map((r) => credits.settle(r.chargeId, 10)),

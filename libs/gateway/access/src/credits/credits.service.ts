@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { GIVE_BACK, RESERVE_ONE, SWEEP, closeMany, closeOne, reserveMany } from './credits.sql.js';
+import { capReachedOf, type CapRow, type ReserveOutcome } from './spend-caps.js';
 import { StatementBatcher } from './statement-batcher.js';
 
 export interface Reservation {
   readonly chargeId: string;
   readonly accountId: string;
+  /** The calling key when it has spend caps (KeyOwner.capped); omitted, no cap is looked at. */
+  readonly keyId?: string;
   readonly amount: number;
   readonly endpoint: string;
   readonly requestId: string;
@@ -15,14 +19,16 @@ interface Closing {
   readonly chargeId: string;
   readonly kind: 'settle' | 'release';
   readonly charge: number;
+  /** Reserved here for a capped key: closed with the statement that gives its spend back. */
+  readonly capped: boolean;
 }
 
-/** The day a settlement counts for in the usage rollup: the UTC date of the ledger row. */
-const UTC_TODAY = `(now() AT TIME ZONE 'UTC')::date`;
-/** Settlements add to `gw.usage_daily` in the statement that writes them. */
-const USAGE_UPSERT = 'INSERT INTO gw.usage_daily (account_id, day, endpoint, calls, charged)';
-const USAGE_CONFLICT = `ON CONFLICT (account_id, day, endpoint) DO UPDATE
-             SET calls = gw.usage_daily.calls + EXCLUDED.calls, charged = gw.usage_daily.charged + EXCLUDED.charged`;
+/** What a closed reservation had counted on its key (key_id null: nothing). */
+interface ClosedSpend {
+  readonly key_id: string | null;
+  readonly spend_day: string | null;
+  readonly back: string;
+}
 
 /** Postgres picked this statement as a deadlock victim: it did nothing and may run again. */
 async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
@@ -52,6 +58,11 @@ function firstRow<T>(result: unknown): T | undefined {
  * back what was not charged; release gives back everything. Settle and release act only on a
  * reservation that still exists, so a repeat is a no-op and nothing is charged twice.
  * Invariant: balance = sum(ledger.amount) = top-ups − settled charges − open reservations.
+ *
+ * A key with spend caps (issue 16) has its spend counted on its row by the same statements:
+ * reserve adds the held amount and is refused if that would cross a cap; settle, release and
+ * the sweep give back what was not charged, off the UTC day (and month) it was counted on. So
+ * a key's spend is always held + settled, and concurrent calls cannot cross a cap together.
  */
 @Injectable()
 export class CreditsService {
@@ -66,136 +77,100 @@ export class CreditsService {
   }
 
   private readonly reservations = new StatementBatcher(
-    (batch: readonly Omit<Reservation, 'chargeId'>[]) =>
+    (batch: readonly Omit<Reservation, 'chargeId'>[]): Promise<ReserveOutcome[]> =>
       withDeadlockRetry(() => this.reserveMany(batch)),
   );
   private readonly closings = new StatementBatcher((batch: readonly Closing[]) =>
-    withDeadlockRetry(() => this.closeMany(batch)),
+    this.closeMany(batch),
   );
 
-  /** Reserves `amount`; returns the new balance, or null when the balance is too low. */
-  reserve(
-    reservation: Omit<Reservation, 'chargeId'>,
-  ): Promise<{ chargeId: string; balance: number } | null> {
-    return this.batched ? this.reservations.submit(reservation) : this.reserveOne(reservation);
+  /**
+   * Open reservations this process made for a capped key (charge id → when): their close takes
+   * the statement that also gives the key's spend back, so a key without caps never pays for it.
+   * A counted reservation closed without this hint is given back right after (GIVE_BACK).
+   */
+  private readonly keyed = new Map<string, number>();
+
+  /**
+   * Reserves `amount`, unless the balance does not cover it or it would take the key's spend
+   * over a cap (checked and counted in the same statement, under the key row's lock).
+   */
+  async reserve(reservation: Omit<Reservation, 'chargeId'>): Promise<ReserveOutcome> {
+    const outcome = this.batched
+      ? await this.reservations.submit(reservation)
+      : reservation.keyId // embedded PGlite: a capped key takes the batched statement, alone
+        ? (await this.reserveMany([reservation]))[0]
+        : await this.reserveOne(reservation);
+    if (outcome.ok && reservation.keyId) this.keyed.set(outcome.chargeId, Date.now());
+    return outcome;
   }
 
   /** Charges `charge` (≤ the reserved amount) and frees the rest; null if nothing was open. */
   settle(chargeId: string, charge: number): Promise<number | null> {
-    return this.batched
-      ? this.closings.submit({ chargeId, kind: 'settle', charge })
-      : this.closeOne(chargeId, 'settle', charge);
+    return this.close({ chargeId, kind: 'settle', charge, capped: this.keyed.has(chargeId) });
   }
 
   /** Frees the whole reservation; null if nothing was open. */
   release(chargeId: string): Promise<number | null> {
-    return this.batched
-      ? this.closings.submit({ chargeId, kind: 'release', charge: 0 })
-      : this.closeOne(chargeId, 'release', 0);
+    return this.close({ chargeId, kind: 'release', charge: 0, capped: this.keyed.has(chargeId) });
   }
 
-  private async reserveOne(
-    reservation: Omit<Reservation, 'chargeId'>,
-  ): Promise<{ chargeId: string; balance: number } | null> {
+  private async close(closing: Closing): Promise<number | null> {
+    const balance = this.batched
+      ? await this.closings.submit(closing)
+      : await this.closeOne(closing);
+    this.keyed.delete(closing.chargeId);
+    return balance;
+  }
+
+  private async reserveOne(reservation: Omit<Reservation, 'chargeId'>): Promise<ReserveOutcome> {
     const chargeId = randomUUID();
     const row = firstRow<{ balance: string }>(
-      await this.db.query(
-        `WITH debit AS (
-           UPDATE gw.account SET balance = balance - $2 WHERE id = $1 AND balance >= $2 RETURNING balance
-         ), held AS (
-           INSERT INTO gw.credit_reservation (charge_id, account_id, amount, endpoint, request_id)
-           SELECT $3, $1, $2, $4, $5 FROM debit
-         ), entry AS (
-           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount)
-           SELECT $1, 'reserve', $3, $5, $4, -$2 FROM debit
-         )
-         SELECT balance FROM debit`,
-        [
-          reservation.accountId,
-          reservation.amount,
-          chargeId,
-          reservation.endpoint,
-          reservation.requestId,
-        ],
-      ),
+      await this.db.query(RESERVE_ONE, [
+        reservation.accountId,
+        reservation.amount,
+        chargeId,
+        reservation.endpoint,
+        reservation.requestId,
+      ]),
     );
-    return row ? { chargeId, balance: Number(row.balance) } : null;
+    return row
+      ? { ok: true, chargeId, balance: Number(row.balance) }
+      : { ok: false, reason: 'balance' };
   }
 
-  private async closeOne(
-    chargeId: string,
-    kind: 'settle' | 'release',
-    charge: number,
-  ): Promise<number | null> {
-    const row = firstRow<{ balance: string }>(
-      await this.db.query(
-        `WITH held AS (
-           DELETE FROM gw.credit_reservation WHERE charge_id = $1 RETURNING account_id, amount, endpoint, request_id
-         ), credit AS (
-           UPDATE gw.account a SET balance = a.balance + held.amount - LEAST($2::bigint, held.amount)
-             FROM held WHERE a.id = held.account_id RETURNING a.balance
-         ), entry AS (
-           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged)
-           SELECT account_id, $3, $1, request_id, endpoint, amount - LEAST($2::bigint, amount), LEAST($2::bigint, amount) FROM held
-         ), usage AS (
-           ${USAGE_UPSERT}
-           SELECT account_id, ${UTC_TODAY}, endpoint, 1, LEAST($2::bigint, amount) FROM held WHERE $3 = 'settle'
-           ${USAGE_CONFLICT}
-         )
-         SELECT balance FROM credit`,
-        [chargeId, charge, kind],
-      ),
+  private async closeOne({ chargeId, kind, charge, capped }: Closing): Promise<number | null> {
+    const row = firstRow<{ balance: string } & ClosedSpend>(
+      await this.db.query(closeOne(capped), [chargeId, charge, kind]),
     );
+    if (!capped) await this.giveBack(row ? [row] : []);
     return row ? Number(row.balance) : null;
   }
 
-  /**
-   * Reserves a batch in one statement. Accounts are locked in id order (no deadlocks between
-   * replicas); per account, requests are taken in arrival order while the running total fits
-   * the balance, so the balance never goes below zero and nothing is reserved twice.
-   */
+  /** Reserves a batch in one statement (see {@link reserveMany}); the capped form if any key has caps. */
   private async reserveMany(
     batch: readonly Omit<Reservation, 'chargeId'>[],
-  ): Promise<({ chargeId: string; balance: number } | null)[]> {
+  ): Promise<ReserveOutcome[]> {
     const chargeIds = batch.map(() => randomUUID());
-    const rows = allRows<{ charge_id: string; reserved: boolean; balance: string | null }>(
-      await this.db.query(
-        `WITH req AS (
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[], $5::text[])
-           WITH ORDINALITY AS r(charge_id, account_id, amount, endpoint, request_id, ord)
-       ), acc AS (
-         SELECT id, balance FROM gw.account WHERE id IN (SELECT account_id FROM req) ORDER BY id FOR UPDATE
-       ), ranked AS (
-         SELECT req.*, sum(req.amount) OVER (PARTITION BY req.account_id ORDER BY req.ord) AS cum FROM req
-       ), ok AS (
-         SELECT ranked.* FROM ranked JOIN acc ON acc.id = ranked.account_id WHERE ranked.cum <= acc.balance
-       ), debit AS (
-         UPDATE gw.account a SET balance = a.balance - s.total
-           FROM (SELECT account_id, sum(amount) AS total FROM ok GROUP BY account_id) s
-          WHERE a.id = s.account_id
-       ), held AS (
-         INSERT INTO gw.credit_reservation (charge_id, account_id, amount, endpoint, request_id)
-         SELECT charge_id, account_id, amount, endpoint, request_id FROM ok
-       ), entry AS (
-         INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount)
-         SELECT account_id, 'reserve', charge_id, request_id, endpoint, -amount FROM ok
-       )
-       SELECT req.charge_id::text AS charge_id, ok.charge_id IS NOT NULL AS reserved,
-              (acc.balance - coalesce(ok.cum, (SELECT coalesce(sum(o.amount), 0) FROM ok o WHERE o.account_id = req.account_id)))::text AS balance
-         FROM req LEFT JOIN ok ON ok.charge_id = req.charge_id LEFT JOIN acc ON acc.id = req.account_id`,
-        [
-          chargeIds,
-          batch.map((r) => r.accountId),
-          batch.map((r) => r.amount),
-          batch.map((r) => r.endpoint),
-          batch.map((r) => r.requestId),
-        ],
-      ),
-    );
+    const capped = batch.some((r) => r.keyId);
+    const params: unknown[] = [
+      chargeIds,
+      batch.map((r) => r.accountId),
+      batch.map((r) => r.amount),
+      batch.map((r) => r.endpoint),
+      batch.map((r) => r.requestId),
+    ];
+    if (capped) params.push(batch.map((r) => r.keyId ?? null));
+    type Row = { charge_id: string; reserved: boolean; balance: string | null } & Partial<CapRow>;
+    const rows = allRows<Row>(await this.db.query(reserveMany(capped), params));
     const byId = new Map(rows.map((r) => [r.charge_id, r]));
-    return chargeIds.map((chargeId) => {
+    return chargeIds.map((chargeId): ReserveOutcome => {
       const row = byId.get(chargeId);
-      return row?.reserved ? { chargeId, balance: Number(row.balance) } : null;
+      if (row?.reserved) return { ok: true, chargeId, balance: Number(row.balance) };
+      const capReached = capped ? capReachedOf(row as CapRow | undefined) : null;
+      return capReached
+        ? { ok: false, reason: 'spend_cap', capReached, balance: Number(row?.balance) }
+        : { ok: false, reason: 'balance' };
     });
   }
 
@@ -205,37 +180,32 @@ export class CreditsService {
     const firsts = new Map<string, Closing>();
     for (const c of all) if (!firsts.has(c.chargeId)) firsts.set(c.chargeId, c);
     const batch = [...firsts.values()];
-    const rows = allRows<{ charge_id: string; balance: string }>(
-      await this.db.query(
-        `WITH req AS (
-         SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[]) AS r(charge_id, charge, kind)
-       ), held AS (
-         DELETE FROM gw.credit_reservation c USING req WHERE c.charge_id = req.charge_id
-         RETURNING c.charge_id, c.account_id, c.amount, c.endpoint, c.request_id, req.kind,
-                   LEAST(req.charge, c.amount) AS charged
-       ), locked AS (
-         SELECT id FROM gw.account WHERE id IN (SELECT account_id FROM held) ORDER BY id FOR UPDATE
-       ), credit AS (
-         UPDATE gw.account a SET balance = a.balance + p.refund
-           FROM (SELECT held.account_id, sum(held.amount - held.charged) AS refund
-                   FROM held JOIN locked ON locked.id = held.account_id GROUP BY held.account_id) p
-          WHERE a.id = p.account_id RETURNING a.id, a.balance
-       ), entry AS (
-         INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged)
-         SELECT account_id, kind, charge_id, request_id, endpoint, amount - charged, charged FROM held
-       ), usage AS (
-         ${USAGE_UPSERT}
-         SELECT account_id, ${UTC_TODAY}, endpoint, count(*), sum(charged) FROM held
-          WHERE kind = 'settle' GROUP BY account_id, endpoint
-         ${USAGE_CONFLICT}
-       )
-       SELECT held.charge_id::text AS charge_id, credit.balance::text AS balance
-         FROM held JOIN credit ON credit.id = held.account_id`,
-        [batch.map((c) => c.chargeId), batch.map((c) => c.charge), batch.map((c) => c.kind)],
+    const capped = batch.some((c) => c.capped);
+    const rows = allRows<{ charge_id: string; balance: string } & ClosedSpend>(
+      await withDeadlockRetry(() =>
+        this.db.query(closeMany(capped), [
+          batch.map((c) => c.chargeId),
+          batch.map((c) => c.charge),
+          batch.map((c) => c.kind),
+        ]),
       ),
     );
+    if (!capped) await this.giveBack(rows);
     const byId = new Map(rows.map((r) => [r.charge_id, Number(r.balance)]));
     return all.map((c) => (firsts.get(c.chargeId) === c ? (byId.get(c.chargeId) ?? null) : null));
+  }
+
+  /** Gives back the spend of counted reservations the plain close statement closed. */
+  private async giveBack(closed: readonly ClosedSpend[]): Promise<void> {
+    const counted = closed.filter((c) => c.key_id !== null);
+    if (counted.length === 0) return;
+    await withDeadlockRetry(() =>
+      this.db.query(GIVE_BACK, [
+        counted.map((c) => c.key_id),
+        counted.map((c) => c.spend_day),
+        counted.map((c) => c.back),
+      ]),
+    );
   }
 
   /**
@@ -259,23 +229,10 @@ export class CreditsService {
 
   /** Releases reservations older than `olderThanMs` (their request died); returns how many. */
   async sweep(olderThanMs: number): Promise<number> {
-    const row = firstRow<{ released: string }>(
-      await this.db.query(
-        `WITH held AS (
-           DELETE FROM gw.credit_reservation WHERE created_at < now() - make_interval(secs => $1::float8 / 1000)
-           RETURNING charge_id, account_id, amount, endpoint, request_id
-         ), per_account AS (
-           SELECT account_id, sum(amount) AS amount FROM held GROUP BY account_id
-         ), credit AS (
-           UPDATE gw.account a SET balance = a.balance + p.amount FROM per_account p WHERE a.id = p.account_id
-         ), entry AS (
-           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount)
-           SELECT account_id, 'release', charge_id, request_id, endpoint, amount FROM held
-         )
-         SELECT count(*) AS released FROM held`,
-        [olderThanMs],
-      ),
-    );
+    // The sweep gives back what those reservations counted; forget them here too.
+    const before = Date.now() - olderThanMs;
+    for (const [chargeId, at] of this.keyed) if (at < before) this.keyed.delete(chargeId);
+    const row = firstRow<{ released: string }>(await this.db.query(SWEEP, [olderThanMs]));
     return Number(row?.released ?? 0);
   }
 

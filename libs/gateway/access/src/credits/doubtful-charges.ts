@@ -7,6 +7,7 @@ import {
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { DataSource } from 'typeorm';
 import { allRows } from './credits.service.js';
+import { giveBackSpend } from './credits.sql.js';
 
 /** Pause between attempts to undo the pending charges while the database is unreachable. */
 export const UNDO_RETRY_MS = 1_000;
@@ -19,12 +20,13 @@ export type UndoOutcome = 'refund' | 'release' | 'none';
 /**
  * One statement that makes a charge as if it had never been asked for: an open reservation is
  * released (as the sweeper would); a settlement is refunded with a `refund` row (amount +charged,
- * charged −charged) and taken out of the usage rollup of its day. The NOT EXISTS guard and the
- * ledger's unique (charge_id, kind) make a second undo do nothing.
+ * charged −charged) and taken out of the usage rollup of its day. A capped key gets back what
+ * was counted for the charge (its `reserve` ledger row names the key and the day). The NOT
+ * EXISTS guard and the ledger's unique (charge_id, kind) make a second undo do nothing.
  */
 const UNDO_SQL = `WITH held AS (
     DELETE FROM gw.credit_reservation WHERE charge_id = $1
-    RETURNING account_id, amount, endpoint, request_id
+    RETURNING account_id, amount, endpoint, request_id, key_id, spend_day
   ), settled AS (
     SELECT s.account_id, s.charged, s.endpoint, s.request_id, (s.created_at AT TIME ZONE 'UTC')::date AS day
       FROM gw.credit_ledger s
@@ -36,13 +38,20 @@ const UNDO_SQL = `WITH held AS (
     SELECT account_id, 'refund', charged, -charged, endpoint, request_id FROM settled
   ), credit AS (
     UPDATE gw.account a SET balance = a.balance + b.amount FROM back b WHERE a.id = b.account_id
+    RETURNING a.id
   ), entry AS (
     INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged)
     SELECT account_id, kind, $1, request_id, endpoint, amount, charged FROM back
   ), usage AS (
     UPDATE gw.usage_daily u SET calls = u.calls - 1, charged = u.charged - s.charged
       FROM settled s WHERE u.account_id = s.account_id AND u.day = s.day AND u.endpoint = s.endpoint
-  )
+  ), spend AS (
+    SELECT key_id, spend_day, amount AS back FROM held WHERE key_id IS NOT NULL
+    UNION ALL
+    SELECT r.key_id, (r.created_at AT TIME ZONE 'UTC')::date, s.charged
+      FROM settled s JOIN gw.credit_ledger r ON r.charge_id = $1 AND r.kind = 'reserve'
+     WHERE r.key_id IS NOT NULL
+  ), ${giveBackSpend('spend', 'credit')}
   SELECT kind FROM back`;
 
 /**

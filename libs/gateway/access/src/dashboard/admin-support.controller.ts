@@ -3,7 +3,9 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service.js';
+import { findKeysByPrefix } from '../accounts/key-lookup.js';
 import { guardAdmin } from '../admin/admin-guard.js';
 import { GATEWAY_CONFIG, type GatewaySettings } from '../gateway.config.js';
 import { DashboardSessions } from './dashboard-sessions.js';
@@ -21,6 +23,7 @@ export class AdminSupportController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly sessions: DashboardSessions,
+    private readonly db: DataSource,
     @InjectConfig(GATEWAY_CONFIG) private readonly settings: GatewaySettings,
   ) {}
 
@@ -35,7 +38,7 @@ export class AdminSupportController {
             'prefix must be the start of a key, at least 12 characters: nlk_live_… or nlk_test_…',
         },
       ]);
-    return { keys: await this.accounts.findKeysByPrefix(prefix) };
+    return { keys: await findKeysByPrefix(this.db, prefix) };
   }
 
   @Get('accounts/:id/sessions')

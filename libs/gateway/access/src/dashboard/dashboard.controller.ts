@@ -3,7 +3,9 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
 import { AccountsService, type Account } from '../accounts/accounts.service.js';
+import { renameKey } from '../accounts/key-lookup.js';
 import { RateLimits } from '../limits/rate-limits.js';
 import { X402_CONFIG, type X402Settings } from '../x402/x402.config.js';
 import { DashboardSessions, type Session } from './dashboard-sessions.js';
@@ -35,6 +37,7 @@ export class DashboardController {
     private readonly sessions: DashboardSessions,
     private readonly accounts: AccountsService,
     private readonly limits: RateLimits,
+    private readonly db: DataSource,
     @InjectConfig(X402_CONFIG) private readonly x402: X402Settings | null,
   ) {}
 
@@ -142,7 +145,7 @@ export class DashboardController {
   ) {
     await this.action(request, reply, async (session, form) => {
       const name = field(form, 'name').slice(0, 100) || null;
-      if (!(await this.accounts.renameKey(session.accountId, this.uuid(id), name)))
+      if (!(await renameKey(this.db, session.accountId, this.uuid(id), name)))
         throw new DomainError('not_found', 'You have no key with that id.');
       return '/dashboard/keys';
     });

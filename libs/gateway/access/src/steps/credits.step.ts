@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
 import {
   formatCredits,
+  toCredits,
   type EndpointDefinition,
   type ReplyEnvelope,
   type ReplyMeta,
@@ -10,6 +11,7 @@ import { DomainError, databaseUnavailable, isDatabaseUnavailable } from '@nl/pla
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { DoubtfulCharges } from '../credits/doubtful-charges.js';
+import type { SpendCapReached } from '../credits/spend-caps.js';
 import { X402Payments } from '../x402/x402.payments.js';
 import { OFFERED_PAYMENT, ownerOf } from './auth.step.js';
 
@@ -36,11 +38,35 @@ export function priceOf(price: EndpointDefinition['price'], meta: ReplyMeta | un
   return meta?.partial && price.partial !== undefined ? Math.min(full, price.partial) : full;
 }
 
+/**
+ * The 402 of a call that would take its key's spend over a cap: the message names the cap, the
+ * spend and when it resets, and the `spend_cap` member says the same for programs.
+ */
+function spendCapReached(cap: SpendCapReached, price: number): DomainError {
+  return new DomainError(
+    'spend_cap_reached',
+    `This call costs ${formatCredits(price)} credits, which would exceed this key's ${cap.period} spend cap of ` +
+      `${formatCredits(cap.cap)} credits (${formatCredits(cap.spent)} spent); it resets at ${cap.resetsAt}.`,
+    {
+      members: {
+        spend_cap: {
+          period: cap.period,
+          cap: toCredits(cap.cap),
+          spent: toCredits(cap.spent),
+          resets_at: cap.resetsAt,
+        },
+      },
+    },
+  );
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Steps 6 and 8 (an x402 payer's payment is held before the call and settled after it
- * instead, X402Payments): reserve the fresh price before the call; afterwards charge {@link priceOf}
+ * instead, X402Payments): reserve the fresh price before the call (refused with 402 when the
+ * balance is too low, or when the key has a spend cap the price would cross: the cap is
+ * checked in the reservation's statement); afterwards charge {@link priceOf}
  * the answer, and nothing for any non-2xx answer. A test
  * key's (sandbox) call reserves and charges nothing: no ledger row at all.
  *
@@ -73,11 +99,17 @@ export class CreditsStep implements GatewayStep {
     const price = call.endpoint.price.fresh;
     const reserved = await this.credits.reserve({
       accountId: owner.accountId,
+      keyId: owner.capped ? owner.keyId : undefined,
       amount: price,
       endpoint: call.endpoint.id,
       requestId: call.requestId,
     });
-    if (!reserved) {
+    if (!reserved.ok && reserved.reason === 'spend_cap') {
+      void call.reply.header('x-credits-charged', formatCredits(0));
+      void call.reply.header('x-credits-remaining', formatCredits(reserved.balance));
+      throw spendCapReached(reserved.capReached, price);
+    }
+    if (!reserved.ok) {
       const balance = await this.accounts.balance(owner.accountId);
       void call.reply.header('x-credits-remaining', formatCredits(balance));
       throw new DomainError(

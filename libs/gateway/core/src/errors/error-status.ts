@@ -8,6 +8,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   payment_required: 402,
   insufficient_credits: 402,
+  spend_cap_reached: 402,
   forbidden: 403,
   not_found: 404,
   route_not_found: 404,

@@ -43,6 +43,7 @@ describe('ERROR_STATUS', () => {
     ['upstream_bad_response', 502],
     ['rate_limited', 429],
     ['insufficient_credits', 402],
+    ['spend_cap_reached', 402],
     ['ambiguous_credentials', 400],
   ] as const)('should answer %s with %i', (code, status) => {
     expect(ERROR_STATUS[code]).toBe(status);

@@ -67,7 +67,10 @@ function paramDecorators(endpoint: EndpointDefinition, path: string): MethodDeco
 const STANDARD_ERRORS: [number, string][] = [
   [400, 'Invalid parameters: problem+json with `errors[]` per field.'],
   [401, 'Missing, unknown or revoked API key.'],
-  [402, 'Payment required (x402) or too few credits.'],
+  [
+    402,
+    "Payment required (x402), too few credits (`insufficient_credits`), or the API key's daily or monthly spend cap reached (`spend_cap_reached`, with when it resets).",
+  ],
   [403, 'The tier or subscription does not include this endpoint.'],
   [429, 'Rate limit exceeded; see `Retry-After`.'],
   [503, 'The service or its upstream is unavailable; see `Retry-After`.'],

@@ -1,4 +1,5 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -9,9 +10,16 @@ import {
 } from 'typeorm';
 import { AccountEntity } from './account.entity.js';
 
-/** An API key: only its SHA-256 hash and a visible prefix are stored. */
+/**
+ * An API key: only its SHA-256 hash and a visible prefix are stored. A key may carry spend
+ * caps (hundredths of a credit); while it does, its spend is counted here (for `spendDay` and
+ * that day's month) by the credit statements, under this row's lock.
+ */
 @Entity({ schema: 'gw', name: 'api_key' })
 @Index('api_key_account_idx', ['accountId'])
+@Check('api_key_daily_cap_check', 'daily_cap > 0')
+@Check('api_key_monthly_cap_check', 'monthly_cap > 0')
+@Check('api_key_cap_alert_percent_check', 'cap_alert_percent BETWEEN 1 AND 100')
 export class ApiKeyEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -41,4 +49,24 @@ export class ApiKeyEntity {
   /** Roughly when the key last authenticated a call (written in batches, KeyUseTracker). */
   @Column('timestamptz', { name: 'last_used_at', nullable: true })
   lastUsedAt!: Date | null;
+
+  @Column('bigint', { name: 'daily_cap', nullable: true })
+  dailyCap!: string | null;
+
+  @Column('bigint', { name: 'monthly_cap', nullable: true })
+  monthlyCap!: string | null;
+
+  /** Where the dashboard warns, in percent of a cap; not enforced. */
+  @Column('smallint', { name: 'cap_alert_percent', nullable: true })
+  capAlertPercent!: number | null;
+
+  /** The UTC day `daySpent` is for; `monthSpent` is for its month. */
+  @Column('date', { name: 'spend_day', nullable: true })
+  spendDay!: string | null;
+
+  @Column('bigint', { name: 'day_spent', default: 0 })
+  daySpent!: string;
+
+  @Column('bigint', { name: 'month_spent', default: 0 })
+  monthSpent!: string;
 }

@@ -10,6 +10,7 @@ import {
   Unique,
 } from 'typeorm';
 import { AccountEntity } from './account.entity.js';
+import { ApiKeyEntity } from './api-key.entity.js';
 
 export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402' | 'refund';
 
@@ -62,6 +63,14 @@ export class CreditLedgerEntity {
   /** x402 rows: the settlement's transaction hash. */
   @Column('text', { name: 'tx_hash', nullable: true })
   txHash!: string | null;
+
+  /** `reserve` rows of a capped key: the key whose spend counted the charge (for a refund). */
+  @Column('uuid', { name: 'key_id', nullable: true })
+  keyId!: string | null;
+
+  @ManyToOne(() => ApiKeyEntity, { nullable: true })
+  @JoinColumn({ name: 'key_id', foreignKeyConstraintName: 'credit_ledger_key_id_fkey' })
+  key?: ApiKeyEntity;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;

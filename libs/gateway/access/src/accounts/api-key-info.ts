@@ -1,0 +1,35 @@
+import { keyModeOf, type KeyMode } from '../keys/api-key.js';
+import type { ApiKeyEntity } from '../persistence/entities/index.js';
+import { capInCredits } from './key-caps.js';
+
+/** An API key as its account sees it: never the key itself, which is shown once at creation. */
+export interface ApiKeyInfo {
+  readonly id: string;
+  readonly prefix: string;
+  /** `live` (real data, charged) or `test` (sandbox: recorded data, free). */
+  readonly mode: KeyMode;
+  readonly name: string | null;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+  /** About when it last authenticated a call (to within 30 s), or null if never. */
+  readonly lastUsedAt: string | null;
+  /** Spend caps in credits (null: none), UTC day and month; the alert threshold in percent. */
+  readonly dailyCap: number | null;
+  readonly monthlyCap: number | null;
+  readonly alertPercent: number | null;
+}
+
+export function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
+  return {
+    id: row.id,
+    prefix: row.prefix,
+    mode: keyModeOf(row.prefix) ?? 'live',
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+    dailyCap: capInCredits(row.dailyCap),
+    monthlyCap: capInCredits(row.monthlyCap),
+    alertPercent: row.capAlertPercent,
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The credit statements (ARCHITECTURE §5), each one atomic data-modifying CTE. Reservations of a
+ * key with spend caps, and their closes, take the `capped` forms: the only ones that look at
+ * `gw.api_key`, so a call of a key without caps neither reads nor locks a key row.
+ */
+
+/** The UTC day a charge counts for: in the usage rollup and in a key's spend. */
+export const UTC_TODAY = `(now() AT TIME ZONE 'UTC')::date`;
+/** Settlements add to `gw.usage_daily` in the statement that writes them. */
+const USAGE_UPSERT = 'INSERT INTO gw.usage_daily (account_id, day, endpoint, calls, charged)';
+const USAGE_CONFLICT = `ON CONFLICT (account_id, day, endpoint) DO UPDATE
+             SET calls = gw.usage_daily.calls + EXCLUDED.calls, charged = gw.usage_daily.charged + EXCLUDED.charged`;
+
+/** A key row's spend today and this month: its counters are for `spend_day` (and its month). */
+export const spentToday = (k: string) =>
+  `CASE WHEN ${k}.spend_day = ${UTC_TODAY} THEN ${k}.day_spent ELSE 0 END`;
+export const spentThisMonth = (k: string) =>
+  `CASE WHEN date_trunc('month', ${k}.spend_day) = date_trunc('month', ${UTC_TODAY}) THEN ${k}.month_spent ELSE 0 END`;
+
+/**
+ * True once the CTE `cte` has run to its end: a condition that makes a key lock wait for the
+ * account locks, so every statement locks accounts first and keys second (no deadlocks).
+ */
+const after = (cte: string) => `(SELECT count(*) FROM ${cte}) >= 0`;
+
+/**
+ * Gives spend back to capped keys: `source` has rows (key_id, spend_day, back), and each key
+ * loses what was counted on that day from its day counter (if still that day) and month
+ * counter (if still that month). Keys are locked in id order once `accounts` has run.
+ */
+export function giveBackSpend(source: string, accounts: string): string {
+  const sumBack = (same: string) =>
+    `(SELECT coalesce(sum(s.back), 0) FROM ${source} s WHERE s.key_id = k.id AND ${same})`;
+  return `spend_keys AS (
+         SELECT id FROM gw.api_key WHERE id IN (SELECT key_id FROM ${source}) AND ${after(accounts)}
+          ORDER BY id FOR UPDATE
+       ), unspent AS (
+         UPDATE gw.api_key k
+            SET day_spent = k.day_spent - ${sumBack('s.spend_day = k.spend_day')},
+                month_spent = k.month_spent - ${sumBack(`date_trunc('month', s.spend_day) = date_trunc('month', k.spend_day)`)}
+           FROM spend_keys l WHERE k.id = l.id
+       )`;
+}
+
+/** One reservation of a key without caps (embedded PGlite: no batching). */
+export const RESERVE_ONE = `WITH debit AS (
+           UPDATE gw.account SET balance = balance - $2 WHERE id = $1 AND balance >= $2 RETURNING balance
+         ), held AS (
+           INSERT INTO gw.credit_reservation (charge_id, account_id, amount, endpoint, request_id)
+           SELECT $3, $1, $2, $4, $5 FROM debit
+         ), entry AS (
+           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount)
+           SELECT $1, 'reserve', $3, $5, $4, -$2 FROM debit
+         )
+         SELECT balance FROM debit`;
+
+/**
+ * A capped key's requests, in arrival order, while its running spend fits both caps; `over`
+ * names the cap a request would cross (the monthly one first: it resets later). Its key row is
+ * locked, so its counters are the committed ones, not the statement's snapshot.
+ */
+const CAPS = `caps AS (
+         SELECT k.id, k.daily_cap, k.monthly_cap, ${spentToday('k')} AS day_spent, ${spentThisMonth('k')} AS month_spent
+           FROM gw.api_key k
+          WHERE k.id IN (SELECT key_id FROM req) AND (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL)
+            AND ${after('acc')}
+          ORDER BY k.id FOR UPDATE
+       ), fit AS (
+         SELECT req.*, caps.id AS spend_key, caps.daily_cap, caps.monthly_cap, caps.day_spent, caps.month_spent,
+                CASE WHEN caps.month_spent + sum(req.amount) OVER w > caps.monthly_cap THEN 'monthly'
+                     WHEN caps.day_spent + sum(req.amount) OVER w > caps.daily_cap THEN 'daily' END AS over
+           FROM req LEFT JOIN caps ON caps.id = req.key_id
+         WINDOW w AS (PARTITION BY req.key_id ORDER BY req.ord)
+       ),`;
+
+/** What a refused request is told about the cap in its way: the key's spend after this statement. */
+const CAP_COLUMNS = `, r.over AS period,
+              (CASE r.over WHEN 'monthly' THEN r.monthly_cap ELSE r.daily_cap END)::text AS cap,
+              (CASE WHEN r.over IS NOT NULL THEN
+                 CASE r.over WHEN 'monthly' THEN r.month_spent ELSE r.day_spent END
+                 + (SELECT coalesce(sum(o.amount), 0) FROM ok o WHERE o.spend_key = r.spend_key) END)::text AS spent,
+              to_char(${UTC_TODAY}, 'YYYY-MM-DD') AS day`;
+
+/** Adds what each capped key had reserved to its counters, moving them to today first. */
+const COUNT_SPEND = `counted AS (
+         UPDATE gw.api_key k
+            SET spend_day = ${UTC_TODAY}, day_spent = ${spentToday('k')} + s.total, month_spent = ${spentThisMonth('k')} + s.total
+           FROM (SELECT spend_key, sum(amount) AS total FROM ok WHERE spend_key IS NOT NULL GROUP BY spend_key) s
+          WHERE k.id = s.spend_key
+       ),`;
+
+/**
+ * Reserves a batch. Accounts are locked in id order (no deadlocks between replicas), then the
+ * capped keys in id order; per account, requests are taken in arrival order while the running
+ * total fits the balance (and, per capped key, its caps), so the balance never goes below zero,
+ * no cap is crossed and nothing is reserved twice. `$6`, the keys, only in the capped form.
+ */
+export function reserveMany(capped: boolean): string {
+  const keyed = capped ? ', $6::uuid[]' : '';
+  const key = capped ? ', key_id' : '';
+  return `WITH req AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[], $5::text[]${keyed})
+           WITH ORDINALITY AS r(charge_id, account_id, amount, endpoint, request_id${key}, ord)
+       ), acc AS (
+         SELECT id, balance FROM gw.account WHERE id IN (SELECT account_id FROM req) ORDER BY id FOR UPDATE
+       ), ${capped ? CAPS : ''} ranked AS (
+         SELECT r.*, sum(r.amount) OVER (PARTITION BY r.account_id ORDER BY r.ord) AS cum
+           FROM ${capped ? 'fit r WHERE r.over IS NULL' : 'req r'}
+       ), ok AS (
+         SELECT ranked.* FROM ranked JOIN acc ON acc.id = ranked.account_id WHERE ranked.cum <= acc.balance
+       ), debit AS (
+         UPDATE gw.account a SET balance = a.balance - s.total
+           FROM (SELECT account_id, sum(amount) AS total FROM ok GROUP BY account_id) s
+          WHERE a.id = s.account_id
+       ), ${capped ? COUNT_SPEND : ''} held AS (
+         INSERT INTO gw.credit_reservation (charge_id, account_id, amount, endpoint, request_id${capped ? ', key_id, spend_day' : ''})
+         SELECT charge_id, account_id, amount, endpoint, request_id${capped ? `, spend_key, CASE WHEN spend_key IS NOT NULL THEN ${UTC_TODAY} END` : ''} FROM ok
+       ), entry AS (
+         INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount${key})
+         SELECT account_id, 'reserve', charge_id, request_id, endpoint, -amount${capped ? ', spend_key' : ''} FROM ok
+       )
+       SELECT r.charge_id::text AS charge_id, ok.charge_id IS NOT NULL AS reserved,
+              (acc.balance - coalesce(ok.cum, (SELECT coalesce(sum(o.amount), 0) FROM ok o WHERE o.account_id = r.account_id)))::text AS balance
+              ${capped ? CAP_COLUMNS : ''}
+         FROM ${capped ? 'fit' : 'req'} r LEFT JOIN ok ON ok.charge_id = r.charge_id LEFT JOIN acc ON acc.id = r.account_id`;
+}
+
+/** The spend a closed reservation counted on its key (none: null), for {@link GIVE_BACK}. */
+const CLOSED_SPEND = `held.key_id::text AS key_id, to_char(held.spend_day, 'YYYY-MM-DD') AS spend_day,
+                (held.amount - held.charged)::text AS back`;
+
+/** In a close statement: what the closed reservations (`held`) did not charge goes back to their keys. */
+const GIVE_BACK_HELD = (accounts: string) => `back AS (
+         SELECT key_id, spend_day, amount - charged AS back FROM held WHERE key_id IS NOT NULL
+       ), ${giveBackSpend('back', accounts)}`;
+
+/**
+ * Settles ($3 'settle', charging at most $2) or releases one reservation; the `capped` form
+ * also gives back to its key what was not charged.
+ */
+export function closeOne(capped: boolean): string {
+  return `WITH held AS (
+           DELETE FROM gw.credit_reservation WHERE charge_id = $1
+           RETURNING account_id, amount, endpoint, request_id, key_id, spend_day, LEAST($2::bigint, amount) AS charged
+         ), credit AS (
+           UPDATE gw.account a SET balance = a.balance + held.amount - held.charged
+             FROM held WHERE a.id = held.account_id RETURNING a.balance
+         ), entry AS (
+           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged)
+           SELECT account_id, $3, $1, request_id, endpoint, amount - charged, charged FROM held
+         ), usage AS (
+           ${USAGE_UPSERT}
+           SELECT account_id, ${UTC_TODAY}, endpoint, 1, charged FROM held WHERE $3 = 'settle'
+           ${USAGE_CONFLICT}
+         )${capped ? `, ${GIVE_BACK_HELD('credit')}` : ''}
+         SELECT credit.balance, ${CLOSED_SPEND} FROM credit, held`;
+}
+
+/** Settles and releases a batch: `$1` charge ids, `$2` charges, `$3` kinds. */
+export function closeMany(capped: boolean): string {
+  return `WITH req AS (
+         SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[]) AS r(charge_id, charge, kind)
+       ), held AS (
+         DELETE FROM gw.credit_reservation c USING req WHERE c.charge_id = req.charge_id
+         RETURNING c.charge_id, c.account_id, c.amount, c.endpoint, c.request_id, c.key_id, c.spend_day,
+                   req.kind, LEAST(req.charge, c.amount) AS charged
+       ), locked AS (
+         SELECT id FROM gw.account WHERE id IN (SELECT account_id FROM held) ORDER BY id FOR UPDATE
+       ), credit AS (
+         UPDATE gw.account a SET balance = a.balance + p.refund
+           FROM (SELECT held.account_id, sum(held.amount - held.charged) AS refund
+                   FROM held JOIN locked ON locked.id = held.account_id GROUP BY held.account_id) p
+          WHERE a.id = p.account_id RETURNING a.id, a.balance
+       ), entry AS (
+         INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged)
+         SELECT account_id, kind, charge_id, request_id, endpoint, amount - charged, charged FROM held
+       ), usage AS (
+         ${USAGE_UPSERT}
+         SELECT account_id, ${UTC_TODAY}, endpoint, count(*), sum(charged) FROM held
+          WHERE kind = 'settle' GROUP BY account_id, endpoint
+         ${USAGE_CONFLICT}
+       )${capped ? `, ${GIVE_BACK_HELD('locked')}` : ''}
+       SELECT held.charge_id::text AS charge_id, credit.balance::text AS balance, ${CLOSED_SPEND}
+         FROM held JOIN credit ON credit.id = held.account_id`;
+}
+
+/**
+ * Gives spend back on its own, `$1` keys, `$2` days, `$3` amounts: for a counted reservation
+ * closed by the plain statement (by a process that did not reserve it), right after it.
+ */
+export const GIVE_BACK = `WITH back AS (
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[]) AS b(key_id, spend_day, back)
+       ), ${giveBackSpend('back', 'back')}
+       SELECT count(*) AS keys FROM spend_keys`;
+
+/** Releases the reservations older than `$1` ms (their request died); counts them. */
+export const SWEEP = `WITH held AS (
+           DELETE FROM gw.credit_reservation WHERE created_at < now() - make_interval(secs => $1::float8 / 1000)
+           RETURNING charge_id, account_id, amount, endpoint, request_id, key_id, spend_day
+         ), per_account AS (
+           SELECT account_id, sum(amount) AS amount FROM held GROUP BY account_id
+         ), credit AS (
+           UPDATE gw.account a SET balance = a.balance + p.amount FROM per_account p WHERE a.id = p.account_id
+           RETURNING a.id
+         ), entry AS (
+           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount)
+           SELECT account_id, 'release', charge_id, request_id, endpoint, amount FROM held
+         ), back AS (
+           SELECT key_id, spend_day, amount AS back FROM held WHERE key_id IS NOT NULL
+         ), ${giveBackSpend('back', 'credit')}
+         SELECT count(*) AS released FROM held`;
