@@ -252,4 +252,40 @@ describe.each(PROFILES)('the account dashboard (%s)', (profile) => {
     expect(statuses.slice(-2)).toEqual([429, 429]);
     expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(5);
   });
+
+  it('should set spend caps from the keys page, enforce them and show the alert on the overview', async () => {
+    const { client, accountId, key } = await signedIn();
+    const [info] = await api.accounts.listKeys(accountId);
+    const token = await client.csrf();
+    const bad = await client.post(`/dashboard/keys/${info.id}/caps`, {
+      _csrf: token,
+      daily_cap: '-1',
+      monthly_cap: '',
+      alert_percent: '',
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('role="alert"');
+    const set = await client.post(`/dashboard/keys/${info.id}/caps`, {
+      _csrf: token,
+      daily_cap: '0.20',
+      monthly_cap: '',
+      alert_percent: '50',
+    });
+    expect([set.status, set.headers.get('location')]).toEqual([303, '/dashboard/keys']);
+    expect((await api.accounts.listKeys(accountId))[0]).toMatchObject({
+      dailyCap: 0.2,
+      monthlyCap: null,
+      alertPercent: 50,
+    });
+    expect((await client.page('/dashboard/overview')).text).not.toContain('cap-alerts');
+    // Cached after the first call: 0.10 each, so the third would cross 0.20.
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await api.get(LOOKUP, { 'x-api-key': key })).status);
+    expect(statuses).toEqual([200, 200, 402]);
+    const overview = (await client.page('/dashboard/overview')).text.replace(/\s+/g, ' ');
+    expect(overview).toContain('data-testid="cap-alerts"');
+    expect(overview).toContain('daily cap of 0.20 credits (100%)');
+    const keysPage = (await client.page('/dashboard/keys')).text.replace(/\s+/g, ' ');
+    expect(keysPage).toContain('spent 0.20 today, 0.20 this month');
+  });
 });

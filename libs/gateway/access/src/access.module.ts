@@ -7,6 +7,7 @@ import { AdminSupportController } from './dashboard/admin-support.controller.js'
 import { DashboardAssetsController } from './dashboard/dashboard-assets.controller.js';
 import { DashboardSessions } from './dashboard/dashboard-sessions.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
+import { DashboardKeysController } from './dashboard/dashboard-keys.controller.js';
 import { SessionStore } from './dashboard/session.store.js';
 import { CreditsService } from './credits/credits.service.js';
 import { ReservationSweeper } from './credits/reservation.sweeper.js';
@@ -29,6 +30,7 @@ import { X402Store } from './x402/x402.store.js';
     AdminController,
     AdminSupportController,
     DashboardController,
+    DashboardKeysController,
     DashboardAssetsController,
   ],
   providers: [

@@ -1,29 +1,22 @@
-import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
-import { AccountsService, type Account } from '../accounts/accounts.service.js';
-import { renameKey } from '../accounts/key-lookup.js';
+import { AccountsService } from '../accounts/accounts.service.js';
 import { RateLimits } from '../limits/rate-limits.js';
 import { X402_CONFIG, type X402Settings } from '../x402/x402.config.js';
-import { DashboardSessions, type Session } from './dashboard-sessions.js';
-import { redirect, sendErrorPage, sendHtml, withHeaders } from './dashboard.http.js';
-import { page, type Html } from './html.js';
-import { createdKeyView, keysView, revokeView } from './keys.views.js';
+import { capAlerts } from './caps.views.js';
+import { DashboardPages, SIGN_IN, field } from './dashboard-pages.js';
+import { DashboardSessions } from './dashboard-sessions.js';
+import { redirect, sendHtml, withHeaders } from './dashboard.http.js';
+import { html, page } from './html.js';
 import { limitsView, overviewView, signInView, usageCsv, usageView, x402View } from './views.js';
 
 /** Days of usage the usage page and its CSV show. */
 export const USAGE_DAYS = 30;
 /** Failed sign-ins per client address per minute. */
 export const SIGN_IN_LIMIT = 10;
-
-const SIGN_IN = '/dashboard/sign-in';
-
-type Form = Record<string, unknown>;
-const field = (form: Form, name: string) =>
-  typeof form[name] === 'string' ? (form[name] as string).trim() : '';
 
 /**
  * The account dashboard, served by the gateway: server-rendered pages, forms that post back and
@@ -32,14 +25,15 @@ const field = (form: Form, name: string) =>
  */
 @ApiExcludeController()
 @Controller('dashboard')
-export class DashboardController {
+export class DashboardController extends DashboardPages {
   constructor(
-    private readonly sessions: DashboardSessions,
-    private readonly accounts: AccountsService,
+    sessions: DashboardSessions,
+    accounts: AccountsService,
     private readonly limits: RateLimits,
-    private readonly db: DataSource,
     @InjectConfig(X402_CONFIG) private readonly x402: X402Settings | null,
-  ) {}
+  ) {
+    super(sessions, accounts);
+  }
 
   @Get()
   async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
@@ -93,9 +87,12 @@ export class DashboardController {
 
   @Get('overview')
   async overview(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    await this.view(request, reply, 'Overview', async (session, account) =>
-      overviewView(account, await this.accounts.usage(account.id, 31), session.csrf),
-    );
+    await this.view(request, reply, 'Overview', async (session, account) => {
+      const keys = await this.accounts.listKeys(account.id);
+      const spend = await this.accounts.spendOf(keys.map((k) => k.id));
+      const usage = await this.accounts.usage(account.id, 31);
+      return html`${capAlerts(keys, spend)}${overviewView(account, usage, session.csrf)}`;
+    });
   }
 
   @Get('usage')
@@ -118,68 +115,6 @@ export class DashboardController {
     });
   }
 
-  @Get('keys')
-  async keys(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    await this.view(request, reply, 'API keys', async (session, account) =>
-      keysView(await this.accounts.listKeys(account.id), session.csrf),
-    );
-  }
-
-  /** The only answer that ever contains the new key's secret (never a redirect with it). */
-  @Post('keys')
-  async createKey(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    await this.action(request, reply, async (session, form) => {
-      const mode = field(form, 'mode') === 'test' ? 'test' : 'live';
-      const name = field(form, 'name').slice(0, 100) || undefined;
-      const { key, info } = await this.accounts.createKey(session.accountId, name, mode);
-      const account = await this.accounts.getAccount(session.accountId);
-      return this.frame(session, account, 'API keys', createdKeyView(key, info), 201);
-    });
-  }
-
-  @Post('keys/:id/name')
-  async renameKey(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @Param('id') id: string,
-  ) {
-    await this.action(request, reply, async (session, form) => {
-      const name = field(form, 'name').slice(0, 100) || null;
-      if (!(await renameKey(this.db, session.accountId, this.uuid(id), name)))
-        throw new DomainError('not_found', 'You have no key with that id.');
-      return '/dashboard/keys';
-    });
-  }
-
-  @Get('keys/:id/revoke')
-  async confirmRevoke(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @Param('id') id: string,
-  ) {
-    await this.view(request, reply, 'Revoke a key', async (session, account) => {
-      const key = (await this.accounts.listKeys(account.id)).find(
-        (k) => k.id === id && k.revokedAt === null,
-      );
-      if (!key) throw new DomainError('not_found', 'You have no live key with that id.');
-      return revokeView(key, session.csrf);
-    });
-  }
-
-  @Post('keys/:id/revoke')
-  async revokeKey(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @Param('id') id: string,
-  ) {
-    await this.action(request, reply, async (session) => {
-      if (!(await this.accounts.revokeAccountKey(session.accountId, this.uuid(id))))
-        throw new DomainError('not_found', 'You have no live key with that id.');
-      // Revoking the key this session signed in with ends the session on the next page.
-      return '/dashboard/keys';
-    });
-  }
-
   @Get('limits')
   async limitsPage(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.view(request, reply, 'Limits and prices', async (_s, account) =>
@@ -191,85 +126,4 @@ export class DashboardController {
   async x402Page(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.view(request, reply, 'Pay per request (x402)', async () => x402View(this.x402));
   }
-
-  /** A page behind sign-in: no session (or a forged or expired one) goes to the sign-in page. */
-  private async view(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    title: string,
-    build: (session: Session, account: Account) => Promise<Html>,
-  ): Promise<void> {
-    await this.guarded(reply, async () => {
-      const session = await this.sessions.resolve(request, reply);
-      if (!session) return redirect(reply, SIGN_IN);
-      const account = await this.accounts.getAccount(session.accountId);
-      const body = await build(session, account);
-      await this.frame(session, account, title, body)(reply, request);
-    });
-  }
-
-  /**
-   * A form post: without a session it goes to sign-in; with one it must carry the session's
-   * CSRF token and come from this site (else 403). The action answers a page, or a path to
-   * redirect to (303, so a reload does not post again).
-   */
-  private async action(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    run: (session: Session, form: Form) => Promise<string | Responder>,
-  ): Promise<void> {
-    await this.guarded(reply, async () => {
-      const session = await this.sessions.resolve(request, reply);
-      if (!session) {
-        this.sessions.checkOrigin(request);
-        return redirect(reply, SIGN_IN);
-      }
-      this.sessions.checkForm(request, session);
-      const outcome = await run(session, this.form(request));
-      if (typeof outcome === 'string') return redirect(reply, outcome);
-      await outcome(reply, request);
-    });
-  }
-
-  private frame(
-    session: Session,
-    account: Account,
-    title: string,
-    body: Html,
-    status = 200,
-  ): Responder {
-    return (reply, request) =>
-      sendHtml(
-        reply,
-        status,
-        page({
-          title,
-          current: request.url.split('?')[0],
-          csrf: session.csrf,
-          accountName: account.name,
-          body,
-        }),
-      );
-  }
-
-  private form(request: FastifyRequest): Form {
-    const body = request.body;
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Form) : {};
-  }
-
-  private uuid(id: string): string {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-      throw new DomainError('not_found', 'You have no key with that id.');
-    return id;
-  }
-
-  private async guarded(reply: FastifyReply, run: () => Promise<unknown>): Promise<void> {
-    try {
-      await run();
-    } catch (error) {
-      if (!reply.sent) await sendErrorPage(reply, error);
-    }
-  }
 }
-
-type Responder = (reply: FastifyReply, request: FastifyRequest) => Promise<void>;
