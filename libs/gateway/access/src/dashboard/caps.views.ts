@@ -5,6 +5,13 @@ import { csrfField, html, type Html } from './html.js';
 const credits = (value: number) => value.toFixed(2);
 const capText = (cap: number | null) => (cap === null ? '' : credits(cap));
 
+/** Spend is counted while a key has a cap (counting every key would write on every call). */
+function spendText(key: ApiKeyInfo, spend: KeySpend | undefined): string {
+  if (key.dailyCap === null && key.monthlyCap === null)
+    return 'no cap (spend is counted from when one is set)';
+  return `spent ${credits(spend?.today ?? 0)} today, ${credits(spend?.month ?? 0)} this month`;
+}
+
 /** A labelled field of the caps form; empty means none. */
 function capField(id: string, name: string, label: string, value: string): Html {
   return html`<label for="${id}">${label}</label>
@@ -18,8 +25,7 @@ function capsForm(key: ApiKeyInfo, spend: KeySpend | undefined, csrf: string): H
     ${csrfField(csrf)}
     <fieldset>
       <legend>
-        <code>${key.prefix}</code>${key.name ? html` (${key.name})` : ''}: spent
-        ${credits(spend?.today ?? 0)} today, ${credits(spend?.month ?? 0)} this month
+        <code>${key.prefix}</code>${key.name ? html` (${key.name})` : ''}: ${spendText(key, spend)}
       </legend>
       ${capField(id('daily'), 'daily_cap', 'Daily cap (credits)', capText(key.dailyCap))}
       ${capField(id('monthly'), 'monthly_cap', 'Monthly cap (credits)', capText(key.monthlyCap))}
