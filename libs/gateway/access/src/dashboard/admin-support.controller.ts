@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
+import { isUUID } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service.js';
@@ -65,7 +66,7 @@ export class AdminSupportController {
   }
 
   private async account(id: string) {
-    const account = /^[0-9a-f-]{36}$/i.test(id) ? await this.accounts.findAccount(id) : null;
+    const account = isUUID(id) ? await this.accounts.findAccount(id) : null;
     if (!account) throw new DomainError('not_found', 'No account with that id.');
     return account;
   }

@@ -100,11 +100,7 @@ export class DashboardKeysController extends DashboardPages {
     @Param('id') id: string,
   ) {
     await this.view(request, reply, 'Revoke a key', async (session, account) => {
-      const key = (await this.accounts.listKeys(account.id)).find(
-        (k) => k.id === id && k.revokedAt === null,
-      );
-      if (!key) throw new DomainError('not_found', 'You have no live key with that id.');
-      return revokeView(key, session.csrf);
+      return revokeView(this.live(await this.accounts.listKeys(account.id), id), session.csrf);
     });
   }
 
@@ -134,6 +130,4 @@ export class DashboardKeysController extends DashboardPages {
     if (!key) throw new DomainError('not_found', 'You have no live key with that id.');
     return key;
   }
-
-  /** A page behind sign-in: no session (or a forged or expired one) goes to the sign-in page. */
 }

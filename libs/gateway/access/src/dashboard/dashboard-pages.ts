@@ -1,4 +1,5 @@
 import { DomainError } from '@nl/platform-errors';
+import { isUUID } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account, AccountsService } from '../accounts/accounts.service.js';
 import type { DashboardSessions, Session } from './dashboard-sessions.js';
@@ -88,8 +89,7 @@ export abstract class DashboardPages {
   }
 
   protected uuid(id: string): string {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-      throw new DomainError('not_found', 'You have no key with that id.');
+    if (!isUUID(id)) throw new DomainError('not_found', 'You have no key with that id.');
     return id;
   }
 

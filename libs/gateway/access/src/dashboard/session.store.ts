@@ -5,6 +5,7 @@ import { DomainError, OUTAGE_RETRY_AFTER_SECONDS } from '@nl/platform-errors';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import type { RedisClientType } from '@redis/client';
 import { DataSource } from 'typeorm';
+import { allRows } from '../credits/credits.service.js';
 
 /** A dashboard session as stored: only the SHA-256 of its cookie secret identifies it. */
 export interface SessionRecord {
@@ -98,11 +99,12 @@ export class DatabaseSessions implements SessionBackend {
   }
 
   async deleteForAccount(accountId: string): Promise<number> {
-    const rows = (await this.db.query(
-      'DELETE FROM gw.dashboard_session WHERE account_id = $1 RETURNING id_hash',
-      [accountId],
-    )) as unknown[];
-    return (Array.isArray(rows[0]) ? (rows[0] as unknown[]) : rows).length;
+    return allRows(
+      await this.db.query(
+        'DELETE FROM gw.dashboard_session WHERE account_id = $1 RETURNING id_hash',
+        [accountId],
+      ),
+    ).length;
   }
 }
 
