@@ -115,56 +115,47 @@ async function runTarget(target: Target, ctx: BenchContext): Promise<Row> {
   }
 }
 
+/**
+ * `BENCH_ONLY=a,a0,c` runs just those rows of the main table and none of the other sections:
+ * a quick loop while working on one path. Unset, everything runs.
+ */
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((k) => k.trim())
+  .filter(Boolean);
+
 killChildrenOnExit();
 const ctx: BenchContext = {};
 const rows: Row[] = [];
-for (const target of TARGETS) rows.push(await runTarget(target, ctx));
+for (const target of TARGETS)
+  if (!only || only.includes(target.key)) rows.push(await runTarget(target, ctx));
 
-let validation: string[];
-try {
-  validation = await runDomainBench(progress);
-} catch (err) {
-  validation = [`!!! domain rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
+/** One section of rows after the main table, its failure a line of its own; skipped under BENCH_ONLY. */
+async function section(
+  name: string,
+  run: (say: typeof progress) => Promise<string[]>,
+): Promise<string[]> {
+  if (only) return [];
+  try {
+    return await run(progress);
+  } catch (err) {
+    return [`!!! ${name} FAILED: ${err instanceof Error ? err.message : String(err)}`];
+  }
 }
 
-let property: string[];
-try {
-  property = await runPropertyBench(progress);
-} catch (err) {
-  property = [`!!! property rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
-}
-
-try {
-  property.push('', ...(await runDossierBench(progress)));
-} catch (err) {
-  property.push(`!!! dossier rows FAILED: ${err instanceof Error ? err.message : String(err)}`);
-}
-
-let ndw: string[];
-try {
-  ndw = await runNdwBench(progress);
-} catch (err) {
-  ndw = [`!!! ndw rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
-}
-
-let x402: string[];
-try {
-  x402 = await runX402Bench(progress);
-} catch (err) {
-  x402 = [`!!! x402 rows FAILED: ${err instanceof Error ? err.message : String(err)}`];
-}
-
-let neighbours: string[];
-try {
-  neighbours = await runNeighbourBench(progress);
-} catch (err) {
-  neighbours = [
-    `!!! noisy-neighbour row FAILED: ${err instanceof Error ? err.message : String(err)}`,
-  ];
-}
+const sections = [
+  await section('domain rows', runDomainBench),
+  [
+    ...(await section('property rows', runPropertyBench)),
+    '',
+    ...(await section('dossier rows', runDossierBench)),
+  ],
+  await section('ndw rows', runNdwBench),
+  await section('x402 rows', runX402Bench),
+  await section('noisy-neighbour row', runNeighbourBench),
+].filter((lines) => lines.some(Boolean));
 
 console.log(
-  `\n${formatReport(rows, ENDPOINT, LOAD)}\n\n${validation.join('\n')}\n\n${property.join('\n')}\n\n${ndw.join('\n')}\n\n${x402.join('\n')}\n\n${neighbours.join('\n')}`,
+  [formatReport(rows, ENDPOINT, LOAD), ...sections.map((lines) => lines.join('\n'))].join('\n\n'),
 );
 const failed = rows.some(
   (r) =>
@@ -172,8 +163,4 @@ const failed = rows.some(
     r.warnings.length ||
     (r.measurement && failedRun(r.measurement)),
 );
-if (
-  failed ||
-  [...validation, ...property, ...ndw, ...x402, ...neighbours].some((l) => l.includes('!!'))
-)
-  process.exitCode = 1;
+if (failed || sections.flat().some((l) => l.includes('!!'))) process.exitCode = 1;
