@@ -2,6 +2,7 @@ import type { DatabaseFeature } from '@nl/platform-database';
 import {
   AccountEntity,
   ApiKeyEntity,
+  CreditDeliveryEntity,
   CreditLedgerEntity,
   CreditReservationEntity,
   DashboardSessionEntity,
@@ -14,6 +15,7 @@ import { X402Payments1764300000000 } from './persistence/migrations/176430000000
 import { LedgerRefund1764400000000 } from './persistence/migrations/1764400000000-ledger-refund.js';
 import { SpendCaps1764500000000 } from './persistence/migrations/1764500000000-spend-caps.js';
 import { Dashboard1764600000000 } from './persistence/migrations/1764600000000-dashboard.js';
+import { CreditDelivery1764700000000 } from './persistence/migrations/1764700000000-credit-delivery.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
@@ -24,6 +26,7 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     AccountEntity,
     ApiKeyEntity,
     CreditReservationEntity,
+    CreditDeliveryEntity,
     CreditLedgerEntity,
     DashboardSessionEntity,
     UsageDailyEntity,
@@ -36,5 +39,6 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     LedgerRefund1764400000000,
     SpendCaps1764500000000,
     Dashboard1764600000000,
+    CreditDelivery1764700000000,
   ],
 };

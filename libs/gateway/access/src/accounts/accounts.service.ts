@@ -4,7 +4,6 @@ import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
-import { spentThisMonth, spentToday } from '../credits/credits.sql.js';
 import {
   generateApiKey,
   hashApiKey,
@@ -17,6 +16,7 @@ import { ALL_KEYS, KeyRevocations } from '../keys/key-revocations.js';
 import { KeyUseTracker } from '../keys/key-use.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
+import { spendOfKeys } from './key-lookup.js';
 import { storedCaps, type KeySpend, type SpendCaps } from './key-caps.js';
 
 export type { ApiKeyInfo } from './api-key-info.js';
@@ -109,11 +109,17 @@ export class AccountsService implements OnApplicationShutdown {
   /** The account, or null when there is none with that id (a database failure still throws). */
   async findAccount(id: string): Promise<Account | null> {
     const row = await this.accountRows.findOneBy({ id });
-    return row ? toAccount(row) : null;
+    return row ? this.live(toAccount(row)) : null;
   }
 
   async listAccounts(): Promise<Account[]> {
-    return (await this.accountRows.find({ order: { createdAt: 'ASC', id: 'ASC' } })).map(toAccount);
+    const rows = await this.accountRows.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map((row) => this.live(toAccount(row)));
+  }
+
+  /** With the balance the credits keep in memory where they do (embedded profile). */
+  private live(account: Account): Account {
+    return { ...account, balance: this.credits.liveBalance(account.id) ?? account.balance };
   }
 
   async updateAccount(
@@ -203,6 +209,7 @@ export class AccountsService implements OnApplicationShutdown {
     );
     if (!result.affected) return null;
     const row = await this.keyRows.findOneByOrFail({ id: keyId });
+    this.credits.capsChanged(keyId);
     // Every replica reads the key again, so its next call is checked against the new caps.
     this.keyCache.delete(row.hash);
     await this.revocations?.publish(row.hash);
@@ -214,20 +221,8 @@ export class AccountsService implements OnApplicationShutdown {
    * ids of no key are left out. Spend is counted while a key has a cap, so a key that never
    * had one shows 0. Pass ids from {@link listKeys} of the caller's account.
    */
-  async spendOf(keyIds: string[]): Promise<Record<string, KeySpend>> {
-    const ids = keyIds.filter((id) => isUUID(id));
-    if (ids.length === 0) return {};
-    const rows = (await this.db.query(
-      `SELECT k.id, ${spentToday('k')} AS today, ${spentThisMonth('k')} AS month
-         FROM gw.api_key k WHERE k.id = ANY($1::uuid[])`,
-      [ids],
-    )) as { id: string; today: string; month: string }[];
-    return Object.fromEntries(
-      rows.map((r) => [
-        r.id,
-        { today: toCredits(Number(r.today)), month: toCredits(Number(r.month)) },
-      ]),
-    );
+  spendOf(keyIds: string[]): Promise<Record<string, KeySpend>> {
+    return spendOfKeys(this.db, this.credits, keyIds);
   }
 
   /** The owner of a key (live or test), or null for an unknown or revoked one. */

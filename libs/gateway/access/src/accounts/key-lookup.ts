@@ -1,6 +1,11 @@
+import { toCredits } from '@nl/contracts-core';
+import { isUUID } from 'class-validator';
 import type { DataSource } from 'typeorm';
+import type { CreditsService } from '../credits/credits.service.js';
+import { spentThisMonth, spentToday } from '../credits/credits.sql.js';
 import { ApiKeyEntity } from '../persistence/entities/index.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
+import type { KeySpend } from './key-caps.js';
 
 /** Renames a key of this account (the dashboard); false when the account has no such key. */
 export async function renameKey(
@@ -30,4 +35,29 @@ export async function findKeysByPrefix(
     .limit(20)
     .getMany();
   return rows.map((r) => ({ ...toKeyInfo(r), accountId: r.accountId }));
+}
+
+/**
+ * What each key has spent in credits (held + settled) today and this month, UTC, by key id;
+ * ids of no key are left out. The row's counters, or the live ones where the credits keep
+ * them in memory (embedded profile: the row has the settled part only).
+ */
+export async function spendOfKeys(
+  db: DataSource,
+  credits: CreditsService,
+  keyIds: string[],
+): Promise<Record<string, KeySpend>> {
+  const ids = keyIds.filter((id) => isUUID(id));
+  if (ids.length === 0) return {};
+  const rows = (await db.query(
+    `SELECT k.id, ${spentToday('k')} AS today, ${spentThisMonth('k')} AS month
+       FROM gw.api_key k WHERE k.id = ANY($1::uuid[])`,
+    [ids],
+  )) as { id: string; today: string; month: string }[];
+  return Object.fromEntries(
+    rows.map((r) => {
+      const spent = credits.liveSpend(r.id) ?? { today: +r.today, month: +r.month };
+      return [r.id, { today: toCredits(spent.today), month: toCredits(spent.month) }];
+    }),
+  );
 }

@@ -1,257 +1,115 @@
-import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import {
+  Inject,
+  Injectable,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { LOGGER, type Logger } from '@nl/platform-logging';
 import { DataSource } from 'typeorm';
-import { GIVE_BACK, RESERVE_ONE, SWEEP, closeMany, closeOne, reserveMany } from './credits.sql.js';
-import { capReachedOf, type CapRow, type ReserveOutcome } from './spend-caps.js';
-import { StatementBatcher } from './statement-batcher.js';
+import type { ClosedCharge, CreditBackend, ReservationRequest } from './credit-backend.js';
+import type { UndoOutcome } from './credits.sql.js';
+import { EmbeddedCredits } from './embedded-credits.js';
+import type { ReserveOutcome } from './spend-caps.js';
+import { SqlCredits } from './sql-credits.js';
 
-export interface Reservation {
-  readonly chargeId: string;
-  readonly accountId: string;
-  /** The calling key when it has spend caps (KeyOwner.capped); omitted, no cap is looked at. */
-  readonly keyId?: string;
-  readonly amount: number;
-  readonly endpoint: string;
-  readonly requestId: string;
-}
+export type { Reservation } from './credit-backend.js';
 
-interface Closing {
-  readonly chargeId: string;
-  readonly kind: 'settle' | 'release';
-  readonly charge: number;
-  /** Reserved here for a capped key: closed with the statement that gives its spend back. */
-  readonly capped: boolean;
-}
-
-/** What a closed reservation had counted on its key (key_id null: nothing). */
-interface ClosedSpend {
-  readonly key_id: string | null;
-  readonly spend_day: string | null;
-  readonly back: string;
-}
-
-/** Postgres picked this statement as a deadlock victim: it did nothing and may run again. */
-async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await run();
-    } catch (error) {
-      const code = (error as { code?: string; driverError?: { code?: string } }).driverError?.code;
-      if (code !== '40P01' || i >= attempts) throw error;
-    }
-  }
-}
-
-export function allRows<T>(result: unknown): T[] {
-  // TypeORM returns rows for SELECT, and [rows, count] for data-modifying statements on Postgres.
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
-
-function firstRow<T>(result: unknown): T | undefined {
-  return allRows<T>(result)[0];
+/** Whether `db` is the embedded PGlite database (it lives in this process). */
+export function isEmbedded(db: DataSource): boolean {
+  return Boolean((db.options as { extra?: { pglite?: unknown } } | undefined)?.extra?.pglite);
 }
 
 /**
- * The credit ledger (ARCHITECTURE §5). Every change is one SQL statement (data-modifying CTEs),
- * so it is atomic on Postgres and PGlite alike and a crash can never leave half of it:
- * reserve takes the fresh price off the balance only if the balance covers it; settle gives
- * back what was not charged; release gives back everything. Settle and release act only on a
- * reservation that still exists, so a repeat is a no-op and nothing is charged twice.
- * Invariant: balance = sum(ledger.amount) = top-ups − settled charges − open reservations.
+ * The credit ledger (ARCHITECTURE §5): reserve the fresh price before a call, settle what the
+ * answer costs after it, release on failure; nothing lost, nothing charged twice.
+ * Invariant: balance = sum(ledger.amount) = top-ups − settled charges (− open reservations).
  *
- * A key with spend caps (issue 16) has its spend counted on its row by the same statements:
- * reserve adds the held amount and is refused if that would cross a cap; settle, release and
- * the sweep give back what was not charged, off the UTC day (and month) it was counted on. So
- * a key's spend is always held + settled, and concurrent calls cannot cross a cap together.
+ * Two ways to keep it, one behaviour: on Postgres every change is one SQL statement, shared by
+ * any number of gateways (SqlCredits); in the embedded profile this process owns the database
+ * and keeps the balances itself, writing the ledger in group commits (EmbeddedCredits, issue
+ * 17). A key with spend caps has its spend counted and checked by both.
  */
 @Injectable()
-export class CreditsService {
-  /**
-   * Batched statements pay off on Postgres (many connections, row locks); embedded PGlite runs
-   * in this process's thread, where the simpler one-row statements are cheaper.
-   */
-  private readonly batched: boolean;
+export class CreditsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly backend: CreditBackend;
+  private readonly embedded?: EmbeddedCredits;
 
-  constructor(private readonly db: DataSource) {
-    this.batched = !(db.options as { extra?: { pglite?: unknown } }).extra?.pglite;
+  constructor(db: DataSource, @Optional() @Inject(LOGGER) logger?: Logger) {
+    if (isEmbedded(db)) this.backend = this.embedded = EmbeddedCredits.for(db, logger);
+    else this.backend = new SqlCredits(db, true);
   }
-
-  private readonly reservations = new StatementBatcher(
-    (batch: readonly Omit<Reservation, 'chargeId'>[]): Promise<ReserveOutcome[]> =>
-      withDeadlockRetry(() => this.reserveMany(batch)),
-  );
-  private readonly closings = new StatementBatcher((batch: readonly Closing[]) =>
-    this.closeMany(batch),
-  );
-
-  /**
-   * Open reservations this process made for a capped key (charge id → when): their close takes
-   * the statement that also gives the key's spend back, so a key without caps never pays for it.
-   * A counted reservation closed without this hint is given back right after (GIVE_BACK).
-   */
-  private readonly keyed = new Map<string, number>();
 
   /**
    * Reserves `amount`, unless the balance does not cover it or it would take the key's spend
-   * over a cap (checked and counted in the same statement, under the key row's lock).
+   * over a cap.
    */
-  async reserve(reservation: Omit<Reservation, 'chargeId'>): Promise<ReserveOutcome> {
-    const outcome = this.batched
-      ? await this.reservations.submit(reservation)
-      : reservation.keyId // embedded PGlite: a capped key takes the batched statement, alone
-        ? (await this.reserveMany([reservation]))[0]
-        : await this.reserveOne(reservation);
-    if (outcome.ok && reservation.keyId) this.keyed.set(outcome.chargeId, Date.now());
-    return outcome;
+  reserve(reservation: ReservationRequest): Promise<ReserveOutcome> {
+    return this.backend.reserve(reservation);
   }
 
   /** Charges `charge` (≤ the reserved amount) and frees the rest; null if nothing was open. */
   settle(chargeId: string, charge: number): Promise<number | null> {
-    return this.close({ chargeId, kind: 'settle', charge, capped: this.keyed.has(chargeId) });
+    return this.backend.settle(chargeId, charge);
   }
 
   /** Frees the whole reservation; null if nothing was open. */
   release(chargeId: string): Promise<number | null> {
-    return this.close({ chargeId, kind: 'release', charge: 0, capped: this.keyed.has(chargeId) });
-  }
-
-  private async close(closing: Closing): Promise<number | null> {
-    const balance = this.batched
-      ? await this.closings.submit(closing)
-      : await this.closeOne(closing);
-    this.keyed.delete(closing.chargeId);
-    return balance;
-  }
-
-  private async reserveOne(reservation: Omit<Reservation, 'chargeId'>): Promise<ReserveOutcome> {
-    const chargeId = randomUUID();
-    const row = firstRow<{ balance: string }>(
-      await this.db.query(RESERVE_ONE, [
-        reservation.accountId,
-        reservation.amount,
-        chargeId,
-        reservation.endpoint,
-        reservation.requestId,
-      ]),
-    );
-    return row
-      ? { ok: true, chargeId, balance: Number(row.balance) }
-      : { ok: false, reason: 'balance' };
-  }
-
-  private async closeOne({ chargeId, kind, charge, capped }: Closing): Promise<number | null> {
-    const row = firstRow<{ balance: string } & ClosedSpend>(
-      await this.db.query(closeOne(capped), [chargeId, charge, kind]),
-    );
-    if (!capped) await this.giveBack(row ? [row] : []);
-    return row ? Number(row.balance) : null;
-  }
-
-  /** Reserves a batch in one statement (see {@link reserveMany}); the capped form if any key has caps. */
-  private async reserveMany(
-    batch: readonly Omit<Reservation, 'chargeId'>[],
-  ): Promise<ReserveOutcome[]> {
-    const chargeIds = batch.map(() => randomUUID());
-    const capped = batch.some((r) => r.keyId);
-    const params: unknown[] = [
-      chargeIds,
-      batch.map((r) => r.accountId),
-      batch.map((r) => r.amount),
-      batch.map((r) => r.endpoint),
-      batch.map((r) => r.requestId),
-    ];
-    if (capped) params.push(batch.map((r) => r.keyId ?? null));
-    type Row = { charge_id: string; reserved: boolean; balance: string | null } & Partial<CapRow>;
-    const rows = allRows<Row>(await this.db.query(reserveMany(capped), params));
-    const byId = new Map(rows.map((r) => [r.charge_id, r]));
-    return chargeIds.map((chargeId): ReserveOutcome => {
-      const row = byId.get(chargeId);
-      if (row?.reserved) return { ok: true, chargeId, balance: Number(row.balance) };
-      const capReached = capped ? capReachedOf(row as CapRow | undefined) : null;
-      return capReached
-        ? { ok: false, reason: 'spend_cap', capReached, balance: Number(row?.balance) }
-        : { ok: false, reason: 'balance' };
-    });
-  }
-
-  /** Settles and releases a batch in one statement; the balance after it, or null per charge. */
-  private async closeMany(all: readonly Closing[]): Promise<(number | null)[]> {
-    // A charge closed twice in one batch is closed once, as asked first; the repeat gets null.
-    const firsts = new Map<string, Closing>();
-    for (const c of all) if (!firsts.has(c.chargeId)) firsts.set(c.chargeId, c);
-    const batch = [...firsts.values()];
-    const capped = batch.some((c) => c.capped);
-    const rows = allRows<{ charge_id: string; balance: string } & ClosedSpend>(
-      await withDeadlockRetry(() =>
-        this.db.query(closeMany(capped), [
-          batch.map((c) => c.chargeId),
-          batch.map((c) => c.charge),
-          batch.map((c) => c.kind),
-        ]),
-      ),
-    );
-    if (!capped) await this.giveBack(rows);
-    const byId = new Map(rows.map((r) => [r.charge_id, Number(r.balance)]));
-    return all.map((c) => (firsts.get(c.chargeId) === c ? (byId.get(c.chargeId) ?? null) : null));
-  }
-
-  /** Gives back the spend of counted reservations the plain close statement closed. */
-  private async giveBack(closed: readonly ClosedSpend[]): Promise<void> {
-    const counted = closed.filter((c) => c.key_id !== null);
-    if (counted.length === 0) return;
-    await withDeadlockRetry(() =>
-      this.db.query(GIVE_BACK, [
-        counted.map((c) => c.key_id),
-        counted.map((c) => c.spend_day),
-        counted.map((c) => c.back),
-      ]),
-    );
+    return this.backend.release(chargeId);
   }
 
   /**
    * How a charge was closed, for a settlement retried after an error whose first attempt may
    * have committed: `settle` with what was charged, `release`, or null while it is still open.
    */
-  async closedAs(
-    chargeId: string,
-  ): Promise<{ kind: 'settle' | 'release'; charged: number; balance: number } | null> {
-    const row = firstRow<{ kind: 'settle' | 'release'; charged: string; balance: string }>(
-      await this.db.query(
-        `SELECT l.kind, l.charged, a.balance FROM gw.credit_ledger l JOIN gw.account a ON a.id = l.account_id
-          WHERE l.charge_id = $1 AND l.kind IN ('settle', 'release')`,
-        [chargeId],
-      ),
-    );
-    return row
-      ? { kind: row.kind, charged: Number(row.charged), balance: Number(row.balance) }
-      : null;
+  closedAs(chargeId: string): Promise<ClosedCharge | null> {
+    return this.backend.closedAs(chargeId);
   }
 
   /** Releases reservations older than `olderThanMs` (their request died); returns how many. */
-  async sweep(olderThanMs: number): Promise<number> {
-    // The sweep gives back what those reservations counted; forget them here too.
-    const before = Date.now() - olderThanMs;
-    for (const [chargeId, at] of this.keyed) if (at < before) this.keyed.delete(chargeId);
-    const row = firstRow<{ released: string }>(await this.db.query(SWEEP, [olderThanMs]));
-    return Number(row?.released ?? 0);
+  sweep(olderThanMs: number): Promise<number> {
+    return this.backend.sweep(olderThanMs);
   }
 
   /** Adds credits to an account; returns the new balance. */
-  async topUp(accountId: string, amount: number): Promise<number> {
-    if (!Number.isInteger(amount) || amount <= 0)
-      throw new Error('A top-up must be a positive whole number of hundredths');
-    const row = firstRow<{ balance: string }>(
-      await this.db.query(
-        `WITH credit AS (
-           UPDATE gw.account SET balance = balance + $2 WHERE id = $1 RETURNING balance
-         ), entry AS (
-           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, amount) SELECT $1, 'topup', $3, $2 FROM credit
-         )
-         SELECT balance FROM credit`,
-        [accountId, amount, randomUUID()],
-      ),
-    );
-    if (!row) throw new Error(`No account ${accountId}`);
-    return Number(row.balance);
+  topUp(accountId: string, amount: number): Promise<number> {
+    return this.backend.topUp(accountId, amount);
+  }
+
+  /** Makes a charge as if it had never been asked for (DoubtfulCharges). */
+  undo(chargeId: string): Promise<UndoOutcome> {
+    return this.backend.undo(chargeId);
+  }
+
+  /**
+   * The answer that carried `chargeId`'s charge has been handed to the socket. Only the
+   * embedded profile keeps count (the delivery list its crash recovery refunds from).
+   */
+  delivered(chargeId: string): void {
+    this.embedded?.delivered(chargeId);
+  }
+
+  /** The balance this process knows to be current (embedded profile), else undefined: read the row. */
+  liveBalance(accountId: string): number | undefined {
+    return this.embedded?.liveBalance(accountId);
+  }
+
+  /** A capped key's spend in hundredths as this process counts it (embedded), else undefined. */
+  liveSpend(keyId: string): { today: number; month: number } | undefined {
+    return this.embedded?.liveSpend(keyId);
+  }
+
+  /** A key's caps were changed: the next reservation reads them again (embedded profile). */
+  capsChanged(keyId: string): void {
+    this.embedded?.capsChanged(keyId);
+  }
+
+  /** Embedded: refunds what a crash left on the delivery list before the first call is served. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.embedded?.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.embedded?.close();
   }
 }

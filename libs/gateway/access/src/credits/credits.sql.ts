@@ -209,3 +209,52 @@ export const SWEEP = `WITH held AS (
            SELECT key_id, spend_day, amount AS back FROM held WHERE key_id IS NOT NULL
          ), ${giveBackSpend('back', 'credit')}
          SELECT count(*) AS released FROM held`;
+
+/** What undoing a charge did: refunded its settlement, released its reservation, or nothing. */
+export type UndoOutcome = 'refund' | 'release' | 'none';
+
+/**
+ * One statement that makes a charge as if it had never been asked for: an open reservation is
+ * released (as the sweeper would); a settlement is refunded with a `refund` row (amount +charged,
+ * charged −charged) and taken out of the usage rollup of its day. A capped key gets back what
+ * was counted for the charge (its `reserve` ledger row names the key and the day). The NOT
+ * EXISTS guard and the ledger's unique (charge_id, kind) make a second undo do nothing. Returns
+ * what was given back to which account (`amount`), one row per undone entry.
+ */
+export const UNDO_CHARGE = `WITH held AS (
+    DELETE FROM gw.credit_reservation WHERE charge_id = $1
+    RETURNING account_id, amount, endpoint, request_id, key_id, spend_day
+  ), settled AS (
+    SELECT s.account_id, s.charged, s.endpoint, s.request_id, (s.created_at AT TIME ZONE 'UTC')::date AS day
+      FROM gw.credit_ledger s
+     WHERE s.charge_id = $1 AND s.kind = 'settle'
+       AND NOT EXISTS (SELECT 1 FROM gw.credit_ledger r WHERE r.charge_id = $1 AND r.kind = 'refund')
+  ), back AS (
+    SELECT account_id, 'release' AS kind, amount, 0::bigint AS charged, endpoint, request_id FROM held
+    UNION ALL
+    SELECT account_id, 'refund', charged, -charged, endpoint, request_id FROM settled
+  ), credit AS (
+    UPDATE gw.account a SET balance = a.balance + b.amount FROM back b WHERE a.id = b.account_id
+    RETURNING a.id
+  ), entry AS (
+    INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged)
+    SELECT account_id, kind, $1, request_id, endpoint, amount, charged FROM back
+  ), usage AS (
+    UPDATE gw.usage_daily u SET calls = u.calls - 1, charged = u.charged - s.charged
+      FROM settled s WHERE u.account_id = s.account_id AND u.day = s.day AND u.endpoint = s.endpoint
+  ), spend AS (
+    SELECT key_id, spend_day, amount AS back FROM held WHERE key_id IS NOT NULL
+    UNION ALL
+    SELECT r.key_id, (r.created_at AT TIME ZONE 'UTC')::date, s.charged
+      FROM settled s JOIN gw.credit_ledger r ON r.charge_id = $1 AND r.kind = 'reserve'
+     WHERE r.key_id IS NOT NULL
+  ), ${giveBackSpend('spend', 'credit')}
+  SELECT kind, account_id::text AS account_id, amount::text AS amount FROM back`;
+
+/** Adds `$2` to account `$1` with a `topup` row (charge id `$3`); the new balance. */
+export const TOP_UP = `WITH credit AS (
+           UPDATE gw.account SET balance = balance + $2 WHERE id = $1 RETURNING balance
+         ), entry AS (
+           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, amount) SELECT $1, 'topup', $3, $2 FROM credit
+         )
+         SELECT balance FROM credit`;

@@ -5,7 +5,7 @@ import { DomainError, OUTAGE_RETRY_AFTER_SECONDS } from '@nl/platform-errors';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import type { RedisClientType } from '@redis/client';
 import { DataSource } from 'typeorm';
-import { allRows } from '../credits/credits.service.js';
+import { allRows } from '../credits/rows.js';
 
 /** A dashboard session as stored: only the SHA-256 of its cookie secret identifies it. */
 export interface SessionRecord {

@@ -110,7 +110,8 @@ export class CreditsStep implements GatewayStep {
       throw spendCapReached(reserved.capReached, price);
     }
     if (!reserved.ok) {
-      const balance = await this.accounts.balance(owner.accountId);
+      const balance =
+        this.credits.liveBalance(owner.accountId) ?? (await this.accounts.balance(owner.accountId));
       void call.reply.header('x-credits-remaining', formatCredits(balance));
       throw new DomainError(
         'insufficient_credits',
@@ -148,7 +149,13 @@ export class CreditsStep implements GatewayStep {
       void call.reply.header('x-credits-charged', formatCredits(0));
     });
     void call.reply.header('x-credits-charged', formatCredits(settled?.charged ?? 0));
-    if (settled) void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
+    if (!settled) return;
+    void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
+    // The embedded profile refunds, after a crash, charges whose answers may not have gone out.
+    const raw = call.reply.raw;
+    const delivered = () => this.credits.delivered(chargeId);
+    if (raw.writableFinished) delivered();
+    else raw.once('finish', delivered).once('close', delivered);
   }
 
   /** A test key's call is never charged; the balance it shows is the live one, unchanged. */

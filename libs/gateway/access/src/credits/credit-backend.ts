@@ -1,0 +1,40 @@
+import type { ReserveOutcome } from './spend-caps.js';
+
+export interface Reservation {
+  readonly chargeId: string;
+  readonly accountId: string;
+  /** The calling key when it has spend caps (KeyOwner.capped); omitted, no cap is looked at. */
+  readonly keyId?: string;
+  readonly amount: number;
+  readonly endpoint: string;
+  readonly requestId: string;
+}
+
+export type ReservationRequest = Omit<Reservation, 'chargeId'>;
+
+/** How a charge was closed: `settle` with what was charged, or `release`; with the balance now. */
+export interface ClosedCharge {
+  readonly kind: 'settle' | 'release';
+  readonly charged: number;
+  readonly balance: number;
+}
+
+/**
+ * Where credits are kept (ARCHITECTURE §5): one SQL statement per change on Postgres
+ * (SqlCredits), or balances held in this process with the ledger written in group commits in
+ * the embedded profile (EmbeddedCredits). Amounts are hundredths of a credit.
+ */
+export interface CreditBackend {
+  reserve(reservation: ReservationRequest): Promise<ReserveOutcome>;
+  /** Charges `charge` (≤ the reserved amount) and frees the rest; the balance, or null if nothing was open. */
+  settle(chargeId: string, charge: number): Promise<number | null>;
+  /** Frees the whole reservation; the balance, or null if nothing was open. */
+  release(chargeId: string): Promise<number | null>;
+  /** How a charge was closed, or null while it is still open (or was never made). */
+  closedAs(chargeId: string): Promise<ClosedCharge | null>;
+  /** Releases reservations older than `olderThanMs`; returns how many. */
+  sweep(olderThanMs: number): Promise<number>;
+  topUp(accountId: string, amount: number): Promise<number>;
+  /** Makes a charge as if it had never been asked for (see UNDO_CHARGE); what it did. */
+  undo(chargeId: string): Promise<'refund' | 'release' | 'none'>;
+}

@@ -1,0 +1,301 @@
+import type { Logger } from '@nl/platform-logging';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type {
+  ClosedCharge,
+  CreditBackend,
+  Reservation,
+  ReservationRequest,
+} from './credit-backend.js';
+import type { UndoOutcome } from './credits.sql.js';
+import { KeyBook, add, available, utcDay, type AccountBook } from './embedded-books.js';
+import { READ_ACCOUNT, READ_KEY } from './embedded-ledger.sql.js';
+import { GroupCommits, type Closing, type Hold } from './group-commits.js';
+import { firstRow } from './rows.js';
+import { closedIn, topUpIn, undoIn } from './sql-credits.js';
+import type { ReserveOutcome } from './spend-caps.js';
+
+/** A key row as {@link READ_KEY} reads it. */
+interface KeyRow {
+  daily_cap: string | null;
+  monthly_cap: string | null;
+  spend_day: string | null;
+  day_spent: string;
+  month_spent: string;
+}
+
+const amountOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/** A key row's caps and committed counters, as a KeyBook holds them. */
+function keyBookOf(row: KeyRow): Pick<KeyBook, 'caps' | 'committed' | 'stale'> {
+  return {
+    caps: { daily: amountOrNull(row.daily_cap), monthly: amountOrNull(row.monthly_cap) },
+    committed: {
+      day: row.spend_day,
+      daySpent: Number(row.day_spent),
+      monthSpent: Number(row.month_spent),
+    },
+    stale: false,
+  };
+}
+
+/**
+ * Credits in the embedded profile (issue 17). One process owns the PGlite database, so the
+ * balances can live here: JavaScript runs one thing at a time, which makes a reservation a
+ * check and a subtraction with nothing in between, and costs no SQL at all. The ledger is
+ * written behind, in group commits (GroupCommits): a settlement's answer waits for the commit
+ * that writes it, so a client never sees a charge the database does not have.
+ *
+ * What a crash can lose: open reservations (they were never written, so the balance in the
+ * database never lost them) and the group commit under way (its callers get no answer, and
+ * nothing of it was written). A charge written whose answer may not have gone out is on the
+ * delivery list and is refunded at the next start (GroupCommits.recover).
+ *
+ * Every database read or write goes through one queue (GroupCommits.serial): an account or key
+ * is read while no commit is under way, so its committed numbers are never half a commit old.
+ */
+export class EmbeddedCredits implements CreditBackend {
+  private static readonly instances = new WeakMap<DataSource, EmbeddedCredits>();
+
+  /** One per database: two would each believe they own the balances. */
+  static for(db: DataSource, logger?: Logger): EmbeddedCredits {
+    let credits = this.instances.get(db);
+    if (!credits) this.instances.set(db, (credits = new EmbeddedCredits(db)));
+    credits.commits.logger ??= logger;
+    return credits;
+  }
+
+  private readonly accounts = new Map<string, AccountBook>();
+  private readonly keys = new Map<string, KeyBook>();
+  private readonly loading = new Map<string, Promise<unknown>>();
+  private readonly open = new Map<string, Hold>();
+  readonly commits: GroupCommits;
+
+  private constructor(private readonly db: DataSource) {
+    this.commits = new GroupCommits(db, {
+      committed: (closing) => this.committed(closing),
+      failed: (closing) => this.reopen(closing),
+      counters: (keyId) => this.keys.get(keyId)?.committed,
+      setCounters: (keyId, counters) => {
+        const key = this.keys.get(keyId);
+        if (key) key.committed = counters;
+      },
+    });
+  }
+
+  async reserve(request: ReservationRequest): Promise<ReserveOutcome> {
+    const book = this.accounts.get(request.accountId) ?? (await this.account(request.accountId));
+    if (!book) return { ok: false, reason: 'balance' };
+    let key: KeyBook | undefined;
+    if (request.keyId) {
+      key = this.keys.get(request.keyId);
+      if (!key || key.stale) key = await this.key(request.keyId);
+      if (!key?.capped) key = undefined;
+    }
+    // From here on nothing waits: the check and the hold happen as one step.
+    const day = utcDay();
+    const crossed = key?.wouldCross(request.amount, day);
+    if (crossed)
+      return { ok: false, reason: 'spend_cap', capReached: crossed, balance: available(book) };
+    if (available(book) < request.amount) return { ok: false, reason: 'balance' };
+    const hold: Hold = {
+      ...request,
+      keyId: key ? request.keyId : undefined,
+      chargeId: randomUUID(),
+      at: new Date(),
+      day,
+    };
+    book.held += hold.amount;
+    if (key) add(key.held, day, hold.amount);
+    this.open.set(hold.chargeId, hold);
+    return { ok: true, chargeId: hold.chargeId, balance: available(book) };
+  }
+
+  settle(chargeId: string, charge: number): Promise<number | null> {
+    return this.closeCharge(chargeId, 'settle', charge);
+  }
+
+  release(chargeId: string): Promise<number | null> {
+    return this.closeCharge(chargeId, 'release', 0);
+  }
+
+  private async closeCharge(
+    chargeId: string,
+    kind: Closing['kind'],
+    charge: number,
+  ): Promise<number | null> {
+    const hold = this.open.get(chargeId);
+    if (!hold) return null;
+    this.open.delete(chargeId);
+    const charged = kind === 'settle' ? Math.max(0, Math.min(charge, hold.amount)) : 0;
+    const book = this.bookOf(hold);
+    book.held -= hold.amount;
+    book.pending += charged;
+    const key = hold.keyId ? this.keys.get(hold.keyId) : undefined;
+    if (key) {
+      add(key.held, hold.day, -hold.amount);
+      add(key.pending, hold.day, charged);
+    }
+    await this.commits.submit({ hold, kind, charged, at: new Date() });
+    return available(book);
+  }
+
+  /** A commit wrote `closing`: its charge leaves the pending part and the committed balance. */
+  private committed({ hold, charged }: Closing): void {
+    const book = this.bookOf(hold);
+    book.pending -= charged;
+    book.committed -= charged;
+    if (hold.keyId) {
+      const key = this.keys.get(hold.keyId);
+      if (key) add(key.pending, hold.day, -charged);
+    }
+  }
+
+  /** A commit failed: nothing of it was written, so the reservation is open again. */
+  private reopen({ hold, charged }: Closing): void {
+    const book = this.bookOf(hold);
+    book.pending -= charged;
+    book.held += hold.amount;
+    const key = hold.keyId ? this.keys.get(hold.keyId) : undefined;
+    if (key) {
+      add(key.pending, hold.day, -charged);
+      add(key.held, hold.day, hold.amount);
+    }
+    this.open.set(hold.chargeId, hold);
+  }
+
+  private bookOf(hold: Hold): AccountBook {
+    const book = this.accounts.get(hold.accountId);
+    // A hold is only ever made on a loaded account, and books are never dropped.
+    if (!book) throw new Error(`No book for account ${hold.accountId}`);
+    return book;
+  }
+
+  async closedAs(chargeId: string): Promise<ClosedCharge | null> {
+    if (this.open.has(chargeId)) return null;
+    await this.commits.flush();
+    const closed = await this.commits.serial(() => closedIn(this.db, chargeId));
+    if (!closed) return null;
+    const book = this.accounts.get((await this.accountOf(chargeId)) ?? '');
+    return book ? { ...closed, balance: available(book) } : closed;
+  }
+
+  private async accountOf(chargeId: string): Promise<string | undefined> {
+    const row = firstRow<{ account_id: string }>(
+      await this.db.query(
+        `SELECT account_id::text AS account_id FROM gw.credit_ledger WHERE charge_id = $1 LIMIT 1`,
+        [chargeId],
+      ),
+    );
+    return row?.account_id;
+  }
+
+  async sweep(olderThanMs: number): Promise<number> {
+    const before = Date.now() - olderThanMs;
+    const stale = [...this.open.values()].filter((h) => h.at.getTime() <= before);
+    await Promise.all(stale.map((h) => this.release(h.chargeId)));
+    return stale.length;
+  }
+
+  topUp(accountId: string, amount: number): Promise<number> {
+    return this.commits.serial(async () => {
+      const balance = await topUpIn(this.db, accountId, amount);
+      const book = this.accounts.get(accountId);
+      if (!book) return balance;
+      book.committed += amount;
+      return available(book);
+    });
+  }
+
+  async undo(chargeId: string): Promise<UndoOutcome> {
+    if (this.open.has(chargeId)) {
+      await this.release(chargeId);
+      return 'release';
+    }
+    await this.commits.flush();
+    return this.commits.serial(async () => {
+      const undone = await undoIn(this.db, chargeId);
+      for (const { accountId, amount } of undone) {
+        const book = this.accounts.get(accountId);
+        if (book) book.committed += amount;
+      }
+      // The statement gave spend back on the key's row: read the counters again.
+      if (undone.length)
+        for (const [keyId, key] of this.keys) {
+          const row = firstRow<KeyRow>(await this.db.query(READ_KEY, [keyId]));
+          if (row) Object.assign(key, keyBookOf(row));
+        }
+      return undone[0]?.kind ?? 'none';
+    });
+  }
+
+  /** What an account may spend now, if this process has its book. */
+  liveBalance(accountId: string): number | undefined {
+    const book = this.accounts.get(accountId);
+    return book && available(book);
+  }
+
+  /** A capped key's spend (held + settled) today and this month, if this process has its book. */
+  liveSpend(keyId: string): { today: number; month: number } | undefined {
+    return this.keys.get(keyId)?.spentOn(utcDay());
+  }
+
+  /** The key's caps changed: they are read again before its next reservation. */
+  capsChanged(keyId: string): void {
+    const key = this.keys.get(keyId);
+    if (key) key.stale = true;
+  }
+
+  /** Open reservations of an account (hundredths), for tests and the books. */
+  heldBy(accountId: string): number {
+    return this.accounts.get(accountId)?.held ?? 0;
+  }
+
+  /** Reads an account's committed balance once, however many calls ask at the same time. */
+  private account(accountId: string): Promise<AccountBook | undefined> {
+    return this.once(`a:${accountId}`, async () => {
+      const row = firstRow<{ balance: string }>(await this.db.query(READ_ACCOUNT, [accountId]));
+      if (!row) return undefined;
+      const book = this.accounts.get(accountId) ?? { committed: 0, held: 0, pending: 0 };
+      book.committed = Number(row.balance);
+      this.accounts.set(accountId, book);
+      return book;
+    });
+  }
+
+  /** Reads a key's caps and committed counters (again, when stale). */
+  private key(keyId: string): Promise<KeyBook | undefined> {
+    return this.once(`k:${keyId}`, async () => {
+      const row = firstRow<KeyRow>(await this.db.query(READ_KEY, [keyId]));
+      if (!row) return undefined;
+      const read = keyBookOf(row);
+      const key = this.keys.get(keyId) ?? new KeyBook(read.caps, read.committed);
+      this.keys.set(keyId, Object.assign(key, read));
+      return key;
+    });
+  }
+
+  private once<T>(name: string, read: () => Promise<T>): Promise<T> {
+    const running = this.loading.get(name) as Promise<T> | undefined;
+    if (running) return running;
+    const loaded = this.commits.serial(read).finally(() => this.loading.delete(name));
+    this.loading.set(name, loaded);
+    return loaded;
+  }
+
+  /** Recovers after a crash (GroupCommits.recover) now rather than at the first call. */
+  async start(): Promise<void> {
+    await this.commits.serial(async () => undefined);
+  }
+
+  /** Writes what is still to be written (graceful shutdown). */
+  close(): Promise<void> {
+    return this.commits.close();
+  }
+
+  delivered(chargeId: string): void {
+    this.commits.delivered(chargeId);
+  }
+}
+
+export type { Reservation };

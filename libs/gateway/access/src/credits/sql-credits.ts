@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { ClosedCharge, CreditBackend, ReservationRequest } from './credit-backend.js';
+import {
+  GIVE_BACK,
+  RESERVE_ONE,
+  SWEEP,
+  TOP_UP,
+  UNDO_CHARGE,
+  closeMany,
+  closeOne,
+  reserveMany,
+  type UndoOutcome,
+} from './credits.sql.js';
+import { allRows, firstRow, withDeadlockRetry } from './rows.js';
+import { capReachedOf, type CapRow, type ReserveOutcome } from './spend-caps.js';
+import { StatementBatcher } from './statement-batcher.js';
+
+interface Closing {
+  readonly chargeId: string;
+  readonly kind: 'settle' | 'release';
+  readonly charge: number;
+  /** Reserved here for a capped key: closed with the statement that gives its spend back. */
+  readonly capped: boolean;
+}
+
+/** What a closed reservation had counted on its key (key_id null: nothing). */
+interface ClosedSpend {
+  readonly key_id: string | null;
+  readonly spend_day: string | null;
+  readonly back: string;
+}
+
+/**
+ * The credit ledger (ARCHITECTURE §5). Every change is one SQL statement (data-modifying CTEs),
+ * so it is atomic on Postgres and PGlite alike and a crash can never leave half of it:
+ * reserve takes the fresh price off the balance only if the balance covers it; settle gives
+ * back what was not charged; release gives back everything. Settle and release act only on a
+ * reservation that still exists, so a repeat is a no-op and nothing is charged twice.
+ * Invariant: balance = sum(ledger.amount) = top-ups − settled charges − open reservations.
+ *
+ * A key with spend caps (issue 16) has its spend counted on its row by the same statements:
+ * reserve adds the held amount and is refused if that would cross a cap; settle, release and
+ * the sweep give back what was not charged, off the UTC day (and month) it was counted on. So
+ * a key's spend is always held + settled, and concurrent calls cannot cross a cap together.
+ */
+export class SqlCredits implements CreditBackend {
+  /**
+   * `batched`: statements for many calls at once, which pay off on Postgres (many connections,
+   * row locks); one-row statements otherwise (a PGlite database opened by a tool).
+   */
+  constructor(
+    private readonly db: DataSource,
+    private readonly batched: boolean,
+  ) {}
+
+  private readonly reservations = new StatementBatcher(
+    (batch: readonly ReservationRequest[]): Promise<ReserveOutcome[]> =>
+      withDeadlockRetry(() => this.reserveMany(batch)),
+  );
+  private readonly closings = new StatementBatcher((batch: readonly Closing[]) =>
+    this.closeMany(batch),
+  );
+
+  /**
+   * Open reservations this process made for a capped key (charge id → when): their close takes
+   * the statement that also gives the key's spend back, so a key without caps never pays for it.
+   * A counted reservation closed without this hint is given back right after (GIVE_BACK).
+   */
+  private readonly keyed = new Map<string, number>();
+
+  /**
+   * Reserves `amount`, unless the balance does not cover it or it would take the key's spend
+   * over a cap (checked and counted in the same statement, under the key row's lock).
+   */
+  async reserve(reservation: ReservationRequest): Promise<ReserveOutcome> {
+    const outcome = this.batched
+      ? await this.reservations.submit(reservation)
+      : reservation.keyId // embedded PGlite: a capped key takes the batched statement, alone
+        ? (await this.reserveMany([reservation]))[0]
+        : await this.reserveOne(reservation);
+    if (outcome.ok && reservation.keyId) this.keyed.set(outcome.chargeId, Date.now());
+    return outcome;
+  }
+
+  /** Charges `charge` (≤ the reserved amount) and frees the rest; null if nothing was open. */
+  settle(chargeId: string, charge: number): Promise<number | null> {
+    return this.close({ chargeId, kind: 'settle', charge, capped: this.keyed.has(chargeId) });
+  }
+
+  /** Frees the whole reservation; null if nothing was open. */
+  release(chargeId: string): Promise<number | null> {
+    return this.close({ chargeId, kind: 'release', charge: 0, capped: this.keyed.has(chargeId) });
+  }
+
+  private async close(closing: Closing): Promise<number | null> {
+    const balance = this.batched
+      ? await this.closings.submit(closing)
+      : await this.closeOne(closing);
+    this.keyed.delete(closing.chargeId);
+    return balance;
+  }
+
+  private async reserveOne(reservation: ReservationRequest): Promise<ReserveOutcome> {
+    const chargeId = randomUUID();
+    const row = firstRow<{ balance: string }>(
+      await this.db.query(RESERVE_ONE, [
+        reservation.accountId,
+        reservation.amount,
+        chargeId,
+        reservation.endpoint,
+        reservation.requestId,
+      ]),
+    );
+    return row
+      ? { ok: true, chargeId, balance: Number(row.balance) }
+      : { ok: false, reason: 'balance' };
+  }
+
+  private async closeOne({ chargeId, kind, charge, capped }: Closing): Promise<number | null> {
+    const row = firstRow<{ balance: string } & ClosedSpend>(
+      await this.db.query(closeOne(capped), [chargeId, charge, kind]),
+    );
+    if (!capped) await this.giveBack(row ? [row] : []);
+    return row ? Number(row.balance) : null;
+  }
+
+  /** Reserves a batch in one statement (see {@link reserveMany}); the capped form if any key has caps. */
+  private async reserveMany(batch: readonly ReservationRequest[]): Promise<ReserveOutcome[]> {
+    const chargeIds = batch.map(() => randomUUID());
+    const capped = batch.some((r) => r.keyId);
+    const params: unknown[] = [
+      chargeIds,
+      batch.map((r) => r.accountId),
+      batch.map((r) => r.amount),
+      batch.map((r) => r.endpoint),
+      batch.map((r) => r.requestId),
+    ];
+    if (capped) params.push(batch.map((r) => r.keyId ?? null));
+    type Row = { charge_id: string; reserved: boolean; balance: string | null } & Partial<CapRow>;
+    const rows = allRows<Row>(await this.db.query(reserveMany(capped), params));
+    const byId = new Map(rows.map((r) => [r.charge_id, r]));
+    return chargeIds.map((chargeId): ReserveOutcome => {
+      const row = byId.get(chargeId);
+      if (row?.reserved) return { ok: true, chargeId, balance: Number(row.balance) };
+      const capReached = capped ? capReachedOf(row as CapRow | undefined) : null;
+      return capReached
+        ? { ok: false, reason: 'spend_cap', capReached, balance: Number(row?.balance) }
+        : { ok: false, reason: 'balance' };
+    });
+  }
+
+  /** Settles and releases a batch in one statement; the balance after it, or null per charge. */
+  private async closeMany(all: readonly Closing[]): Promise<(number | null)[]> {
+    // A charge closed twice in one batch is closed once, as asked first; the repeat gets null.
+    const firsts = new Map<string, Closing>();
+    for (const c of all) if (!firsts.has(c.chargeId)) firsts.set(c.chargeId, c);
+    const batch = [...firsts.values()];
+    const capped = batch.some((c) => c.capped);
+    const rows = allRows<{ charge_id: string; balance: string } & ClosedSpend>(
+      await withDeadlockRetry(() =>
+        this.db.query(closeMany(capped), [
+          batch.map((c) => c.chargeId),
+          batch.map((c) => c.charge),
+          batch.map((c) => c.kind),
+        ]),
+      ),
+    );
+    if (!capped) await this.giveBack(rows);
+    const byId = new Map(rows.map((r) => [r.charge_id, Number(r.balance)]));
+    return all.map((c) => (firsts.get(c.chargeId) === c ? (byId.get(c.chargeId) ?? null) : null));
+  }
+
+  /** Gives back the spend of counted reservations the plain close statement closed. */
+  private async giveBack(closed: readonly ClosedSpend[]): Promise<void> {
+    const counted = closed.filter((c) => c.key_id !== null);
+    if (counted.length === 0) return;
+    await withDeadlockRetry(() =>
+      this.db.query(GIVE_BACK, [
+        counted.map((c) => c.key_id),
+        counted.map((c) => c.spend_day),
+        counted.map((c) => c.back),
+      ]),
+    );
+  }
+
+  /**
+   * How a charge was closed, for a settlement retried after an error whose first attempt may
+   * have committed: `settle` with what was charged, `release`, or null while it is still open.
+   */
+  async closedAs(chargeId: string): Promise<ClosedCharge | null> {
+    return closedIn(this.db, chargeId);
+  }
+
+  /** Releases reservations older than `olderThanMs` (their request died); returns how many. */
+  async sweep(olderThanMs: number): Promise<number> {
+    // The sweep gives back what those reservations counted; forget them here too.
+    const before = Date.now() - olderThanMs;
+    for (const [chargeId, at] of this.keyed) if (at < before) this.keyed.delete(chargeId);
+    const row = firstRow<{ released: string }>(await this.db.query(SWEEP, [olderThanMs]));
+    return Number(row?.released ?? 0);
+  }
+
+  /** Adds credits to an account; returns the new balance. */
+  async topUp(accountId: string, amount: number): Promise<number> {
+    return topUpIn(this.db, accountId, amount);
+  }
+
+  async undo(chargeId: string): Promise<UndoOutcome> {
+    return (await undoIn(this.db, chargeId))[0]?.kind ?? 'none';
+  }
+}
+
+/** How the ledger says a charge was closed, with the account's balance (see CreditBackend.closedAs). */
+export async function closedIn(db: DataSource, chargeId: string): Promise<ClosedCharge | null> {
+  const row = firstRow<{ kind: 'settle' | 'release'; charged: string; balance: string }>(
+    await db.query(
+      `SELECT l.kind, l.charged, a.balance FROM gw.credit_ledger l JOIN gw.account a ON a.id = l.account_id
+        WHERE l.charge_id = $1 AND l.kind IN ('settle', 'release')`,
+      [chargeId],
+    ),
+  );
+  return row
+    ? { kind: row.kind, charged: Number(row.charged), balance: Number(row.balance) }
+    : null;
+}
+
+/** One top-up statement; the balance it leaves. */
+export async function topUpIn(db: DataSource, accountId: string, amount: number): Promise<number> {
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error('A top-up must be a positive whole number of hundredths');
+  const row = firstRow<{ balance: string }>(
+    await db.query(TOP_UP, [accountId, amount, randomUUID()]),
+  );
+  if (!row) throw new Error(`No account ${accountId}`);
+  return Number(row.balance);
+}
+
+/** Runs UNDO_CHARGE; what it gave back to which account. */
+export async function undoIn(
+  db: DataSource,
+  chargeId: string,
+): Promise<{ kind: UndoOutcome; accountId: string; amount: number }[]> {
+  const rows = allRows<{ kind: UndoOutcome; account_id: string; amount: string }>(
+    await db.query(UNDO_CHARGE, [chargeId]),
+  );
+  return rows.map((r) => ({ kind: r.kind, accountId: r.account_id, amount: Number(r.amount) }));
+}
