@@ -6,6 +6,8 @@
 //   standalone-domains  standalone-economy plus the validation and rdw services (upstreams from env)
 //   standalone-neighbours  standalone-economy plus a second account with 100,000 ledger rows,
 //                       whose key goes to BENCH_KEY_FILE.noisy (the noisy-neighbour row)
+//   standalone-crash    standalone-economy on a data dir that outlives it (the crash rows): the
+//                       account is made at the first start only, when BENCH_KEY_FILE is absent
 // Economy roles create a Premium account with a large balance and write its key to
 // BENCH_KEY_FILE (mode 0600) before the app listens, so the key is there once /health/ready
 // answers; the key is never printed.
@@ -19,6 +21,7 @@ import { loadPlatformConfig } from '@nl/platform-config';
 import { createLogger } from '@nl/platform-logging';
 import { composeApp, createApp, runMain, type AppPart } from '@nl/platform-runtime';
 import type { INestApplication } from '@nestjs/common';
+import { existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
 import { BENCH_CREDITS } from './economy.js';
@@ -30,6 +33,7 @@ const ROLES = [
   'gateway-open',
   'standalone-domains',
   'standalone-neighbours',
+  'standalone-crash',
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -109,7 +113,8 @@ await runMain(async () => {
         : [gateway];
   // createApp + listen rather than startApp: the key must exist before the bench sees the app ready.
   const app = await createApp(composeApp(config, logger, parts));
-  if (economy && keyFile) await seedBenchKey(app, keyFile);
+  const seeded = role === 'standalone-crash' && keyFile && existsSync(keyFile);
+  if (economy && keyFile && !seeded) await seedBenchKey(app, keyFile);
   if (role === 'standalone-neighbours' && keyFile)
     await seedHistory(app, await seedBenchKey(app, `${keyFile}.noisy`));
   await app.listen(config.http.port, config.http.host);

@@ -13,6 +13,7 @@ import { runPropertyBench } from './property.js';
 import { runNeighbourBench } from './neighbours.js';
 import { runNdwBench } from './ndw.js';
 import { runX402Bench } from './x402.js';
+import { runCrashBench } from './crash.js';
 import {
   ENDPOINT,
   ENDPOINT_ID,
@@ -116,8 +117,9 @@ async function runTarget(target: Target, ctx: BenchContext): Promise<Row> {
 }
 
 /**
- * `BENCH_ONLY=a,a0,c` runs just those rows of the main table and none of the other sections:
- * a quick loop while working on one path. Unset, everything runs.
+ * `BENCH_ONLY=a,a0,c` runs just those rows of the main table (and `BENCH_ONLY=crash` just that
+ * section, by the first word of its name): a quick loop while working on one path. Unset,
+ * everything runs.
  */
 const only = process.env.BENCH_ONLY?.split(',')
   .map((k) => k.trim())
@@ -129,12 +131,12 @@ const rows: Row[] = [];
 for (const target of TARGETS)
   if (!only || only.includes(target.key)) rows.push(await runTarget(target, ctx));
 
-/** One section of rows after the main table, its failure a line of its own; skipped under BENCH_ONLY. */
+/** One section of rows after the main table, its failure a line of its own; under BENCH_ONLY only if named. */
 async function section(
   name: string,
   run: (say: typeof progress) => Promise<string[]>,
 ): Promise<string[]> {
-  if (only) return [];
+  if (only && !only.includes(name.split(' ')[0])) return [];
   try {
     return await run(progress);
   } catch (err) {
@@ -152,6 +154,7 @@ const sections = [
   await section('ndw rows', runNdwBench),
   await section('x402 rows', runX402Bench),
   await section('noisy-neighbour row', runNeighbourBench),
+  await section('crash rows', runCrashBench),
 ].filter((lines) => lines.some(Boolean));
 
 console.log(
