@@ -246,11 +246,6 @@ export class EmbeddedCredits implements CreditBackend {
     if (key) key.stale = true;
   }
 
-  /** Open reservations of an account (hundredths), for tests and the books. */
-  heldBy(accountId: string): number {
-    return this.accounts.get(accountId)?.held ?? 0;
-  }
-
   /** Reads an account's committed balance once, however many calls ask at the same time. */
   private account(accountId: string): Promise<AccountBook | undefined> {
     return this.once(`a:${accountId}`, async () => {

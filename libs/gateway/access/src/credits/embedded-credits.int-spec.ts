@@ -1,0 +1,94 @@
+import { jest } from '@jest/globals';
+import { openDatabase } from '@nl/platform-database';
+import { testConfig } from '@nl/testing';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { GATEWAY_DATABASE } from '../gateway.database.js';
+import { CreditsService } from './credits.service.js';
+
+/** Every clock API stays real but Date: the books' day moves, the database's timers do not. */
+const ONLY_DATE = {
+  doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'],
+} as const;
+
+describe('embedded credits (PGlite, balances in this process)', () => {
+  let db: DataSource;
+  let credits: CreditsService;
+  let accounts: AccountsService;
+
+  beforeAll(async () => {
+    db = await openDatabase(testConfig('gateway-access-test', 'standalone').database, [
+      GATEWAY_DATABASE,
+    ]);
+    credits = new CreditsService(db);
+    accounts = new AccountsService(db, credits);
+  });
+  afterAll(() => db.destroy());
+  afterEach(() => jest.useRealTimers());
+
+  const day = (iso: string) => jest.setSystemTime(new Date(`${iso}T12:00:00Z`));
+
+  async function hold(key: { accountId: string; keyId: string }, amount: number) {
+    const held = await credits.reserve({ ...key, amount, endpoint: 'x', requestId: randomUUID() });
+    if (!held.ok) throw new Error(`the reservation was refused (${held.reason})`);
+    return held;
+  }
+  const spent = async (keyId: string) => {
+    const spend = (await accounts.spendOf([keyId]))[keyId];
+    return { today: Math.round(spend.today * 100), month: Math.round(spend.month * 100) };
+  };
+
+  it('should count the earlier days of the month toward the monthly cap only', async () => {
+    jest.useFakeTimers({ doNotFake: [...ONLY_DATE.doNotFake] });
+    day('2026-11-15');
+    const account = await accounts.createAccount({ name: 'days', tier: 'paid', credits: 10_000 });
+    const keyId = (await accounts.createKey(account.id)).info.id;
+    const caps = { dailyCap: 1, monthlyCap: 1.5, alertPercent: null };
+    await accounts.setSpendCaps(account.id, keyId, caps);
+    const key = { accountId: account.id, keyId };
+    const first = await hold(key, 100);
+    day('2026-11-16');
+    expect(await spent(keyId)).toEqual({ today: 0, month: 100 });
+    await credits.settle(first.chargeId, 100);
+    expect(await spent(keyId)).toEqual({ today: 0, month: 100 });
+    await hold(key, 40);
+    expect(
+      await credits.reserve({ ...key, amount: 20, endpoint: 'x', requestId: 'r' }),
+    ).toMatchObject({ capReached: { period: 'monthly', cap: 150, spent: 140 } });
+    day('2026-12-16');
+    expect(await spent(keyId)).toEqual({ today: 0, month: 0 });
+    await hold(key, 100);
+    expect(await spent(keyId)).toEqual({ today: 100, month: 100 });
+  });
+
+  it('should write a closed reservation as the two ledger rows Postgres has, and put a settlement on the delivery list until its answer went out', async () => {
+    const account = await accounts.createAccount({ name: 'rows', tier: 'paid', credits: 100 });
+    const held = await credits.reserve({
+      accountId: account.id,
+      amount: 30,
+      endpoint: 'cbs.sbi.lookup',
+      requestId: 'req-1',
+    });
+    if (!held.ok) throw new Error('refused');
+    expect(await credits.settle(held.chargeId, 10)).toBe(90);
+    const rows = (await db.query(
+      `SELECT kind, amount::int, charged::int, request_id FROM gw.credit_ledger WHERE charge_id = $1 ORDER BY id`,
+      [held.chargeId],
+    )) as unknown[];
+    expect(rows).toEqual([
+      { kind: 'reserve', amount: -30, charged: 0, request_id: 'req-1' },
+      { kind: 'settle', amount: 20, charged: 10, request_id: 'req-1' },
+    ]);
+    const listed = async () =>
+      (
+        (await db.query(`SELECT undelivered::text[] AS u FROM gw.credit_delivery`)) as {
+          u: string[];
+        }[]
+      )[0].u;
+    expect(await listed()).toContain(held.chargeId);
+    credits.delivered(held.chargeId);
+    await credits.onApplicationShutdown();
+    expect(await listed()).not.toContain(held.chargeId);
+  });
+});
