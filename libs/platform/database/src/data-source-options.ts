@@ -1,6 +1,6 @@
 import type { DatabaseConfig } from '@nl/platform-config';
 import type { DataSourceOptions } from 'typeorm';
-import { lockDataDir } from './data-dir-lock.js';
+import { openDataDir, scratchDataDir } from './pglite-data-dir.js';
 
 export interface DatabaseFeature {
   // TypeORM takes entity and migration classes as plain constructors.
@@ -9,6 +9,12 @@ export interface DatabaseFeature {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly migrations: Function[];
 }
+
+/**
+ * Postgres's default of 128 MB of shared buffers is zeroed at start, so it is all resident
+ * (~130 MB of RSS, issue 17), for databases of some tens of MB that the OS caches anyway.
+ */
+const SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
  * TypeORM options for Postgres or embedded PGlite. PGlite goes through its own node-postgres
@@ -43,14 +49,21 @@ export async function dataSourceOptions(
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   // One process per directory: a second PGlite on the same files silently loses writes.
-  const releaseLock = config.dataDir ? lockDataDir(config.dataDir) : () => undefined;
+  const dir = config.dataDir ? await openDataDir(config.dataDir) : await scratchDataDir();
   let pglite;
   try {
-    pglite = await PGlite.create({ dataDir: config.dataDir ?? undefined, extensions: { pg_trgm } });
+    pglite = await PGlite.create({
+      dataDir: dir.path,
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...SETTINGS],
+    });
   } catch (error) {
-    releaseLock();
+    dir.release();
     throw error;
   }
   const pg = createPgConfig(pglite);
-  return { ...common, extra: { connection: pg.connection, max: 1, pglite, releaseLock } };
+  return {
+    ...common,
+    extra: { connection: pg.connection, max: 1, pglite, releaseLock: dir.release },
+  };
 }

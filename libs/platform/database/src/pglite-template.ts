@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+// Kept free of Nest and TypeORM imports: the standalone main starts the template here before it
+// loads the rest of the app (see warmPgliteTemplate).
+
+/**
+ * Runs in a child process: PGlite's initdb into argv[2]. In the serving process it would cost
+ * ~2 s and ~500 MB of WebAssembly memory that stays resident (issue 17); a child returns it all
+ * to the system when it exits.
+ */
+const INITDB = `const { PGlite } = require(process.argv[1]);
+PGlite.create({ dataDir: process.argv[2] }).then((db) => db.close());`;
+
+function pglitePackage(): { entry: string; version: string } {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const manifest = join(dirname(entry), '..', 'package.json');
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  return { entry, version };
+}
+
+/**
+ * Where the template lives: node_modules/.cache (the usual home of build caches, gone with
+ * node_modules), or the temp directory where node_modules is read-only (a container image).
+ */
+async function cacheDir(entry: string): Promise<string> {
+  const nodeModules = join(dirname(entry), '..', '..', '..');
+  const preferred = join(nodeModules, '.cache', 'nl-data-api');
+  try {
+    await mkdir(preferred, { recursive: true });
+    return preferred;
+  } catch {
+    const fallback = join(tmpdir(), 'nl-data-api-cache');
+    await mkdir(fallback, { recursive: true });
+    return fallback;
+  }
+}
+
+function initdb(entry: string, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['-e', INITDB, entry, target],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (error, _stdout, stderr) =>
+        error
+          ? reject(new Error(`PGlite initdb failed: ${error.message}\n${stderr.slice(-2_000)}`))
+          : resolve(),
+    );
+  });
+}
+
+/**
+ * Builds the template in a directory of its own and renames it into place, so a process that
+ * dies half-way leaves no half template, and of processes that build at once the first rename
+ * wins and the others use it.
+ */
+async function buildTemplate(entry: string, template: string): Promise<void> {
+  const scratch = `${template}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`;
+  try {
+    await initdb(entry, scratch);
+    await rename(scratch, template).catch((error: NodeJS.ErrnoException) => {
+      if (!existsSync(join(template, 'PG_VERSION'))) throw error;
+    });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+let pending: Promise<string> | undefined;
+
+/**
+ * The path of an initialised, never opened PGlite data directory for the installed PGlite
+ * version; the first call of a machine creates it (a few seconds, in a child process). New data
+ * directories are copies of it.
+ */
+export function pgliteTemplate(): Promise<string> {
+  pending ??= (async () => {
+    const { entry, version } = pglitePackage();
+    const template = join(await cacheDir(entry), `pglite-${version}`);
+    if (!existsSync(join(template, 'PG_VERSION'))) await buildTemplate(entry, template);
+    return template;
+  })();
+  // A failed build may be retried by the next caller.
+  pending.catch(() => (pending = undefined));
+  return pending;
+}
+
+/**
+ * Starts {@link pgliteTemplate} without waiting, so that a first start builds the template while
+ * the app's modules load; the database waits for it later. A failure surfaces there.
+ */
+export function warmPgliteTemplate(): void {
+  pgliteTemplate().catch(() => undefined);
+}
