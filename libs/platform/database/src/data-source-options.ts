@@ -1,4 +1,5 @@
 import type { DatabaseConfig } from '@nl/platform-config';
+import { setFlagsFromString } from 'node:v8';
 import type { DataSourceOptions } from 'typeorm';
 import { openDataDir, scratchDataDir } from './pglite-data-dir.js';
 
@@ -43,6 +44,10 @@ export async function dataSourceOptions(
       extra: { max: 10, connectionTimeoutMillis: 3_000, keepAlive: true },
     };
 
+  // V8 would recompile PGlite's hot functions with TurboFan, which keeps some 50 MB of code and
+  // compiler memory resident (issue 17) for no gain the bench could measure (its economy row
+  // goes through PGlite on every call). Process-wide, so set only where PGlite runs.
+  setFlagsFromString('--liftoff-only');
   // Loaded only when needed, one after the other: Jest's ESM loader fails on concurrent
   // imports that share a chunk.
   const { PGlite } = await import('@electric-sql/pglite');
