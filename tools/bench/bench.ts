@@ -12,6 +12,7 @@ import { runDossierBench } from './dossier.js';
 import { runPropertyBench } from './property.js';
 import { runNeighbourBench } from './neighbours.js';
 import { runNdwBench } from './ndw.js';
+import { runStartupBench } from './startup.js';
 import { runX402Bench } from './x402.js';
 import {
   ENDPOINT,
@@ -117,7 +118,8 @@ async function runTarget(target: Target, ctx: BenchContext): Promise<Row> {
 
 /**
  * `BENCH_ONLY=a,a0,c` runs just those rows of the main table and none of the other sections:
- * a quick loop while working on one path. Unset, everything runs.
+ * a quick loop while working on one path; a section with a key (`startup`) can be named too.
+ * Unset, everything runs.
  */
 const only = process.env.BENCH_ONLY?.split(',')
   .map((k) => k.trim())
@@ -129,12 +131,16 @@ const rows: Row[] = [];
 for (const target of TARGETS)
   if (!only || only.includes(target.key)) rows.push(await runTarget(target, ctx));
 
-/** One section of rows after the main table, its failure a line of its own; skipped under BENCH_ONLY. */
+/**
+ * One section of rows after the main table, its failure a line of its own; under BENCH_ONLY
+ * skipped unless its key is named.
+ */
 async function section(
   name: string,
   run: (say: typeof progress) => Promise<string[]>,
+  key?: string,
 ): Promise<string[]> {
-  if (only) return [];
+  if (only && !(key && only.includes(key))) return [];
   try {
     return await run(progress);
   } catch (err) {
@@ -143,6 +149,7 @@ async function section(
 }
 
 const sections = [
+  await section('startup rows', runStartupBench, 'startup'),
   await section('domain rows', runDomainBench),
   [
     ...(await section('property rows', runPropertyBench)),

@@ -5,6 +5,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // Kept free of Nest and TypeORM imports: the standalone main starts the template here before it
 // loads the rest of the app (see warmPgliteTemplate).
@@ -25,20 +26,28 @@ function pglitePackage(): { entry: string; version: string } {
 }
 
 /**
- * Where the template lives: node_modules/.cache (the usual home of build caches, gone with
- * node_modules), or the temp directory where node_modules is read-only (a container image).
+ * Where the template lives: the checkout's node_modules/.cache (the usual home of build caches,
+ * gone with node_modules; found upwards from this file, as from dist/ so from the sources), or
+ * the temp directory where there is none or it is read-only (a container image).
  */
-async function cacheDir(entry: string): Promise<string> {
-  const nodeModules = join(dirname(entry), '..', '..', '..');
-  const preferred = join(nodeModules, '.cache', 'nl-data-api');
-  try {
-    await mkdir(preferred, { recursive: true });
-    return preferred;
-  } catch {
-    const fallback = join(tmpdir(), 'nl-data-api-cache');
-    await mkdir(fallback, { recursive: true });
-    return fallback;
+async function cacheDir(): Promise<string> {
+  for (
+    let dir = dirname(fileURLToPath(import.meta.url));
+    dirname(dir) !== dir;
+    dir = dirname(dir)
+  ) {
+    if (!existsSync(join(dir, 'node_modules'))) continue;
+    const preferred = join(dir, 'node_modules', '.cache', 'nl-data-api');
+    try {
+      await mkdir(preferred, { recursive: true });
+      return preferred;
+    } catch {
+      break;
+    }
   }
+  const fallback = join(tmpdir(), 'nl-data-api-cache');
+  await mkdir(fallback, { recursive: true });
+  return fallback;
 }
 
 function initdb(entry: string, target: string): Promise<void> {
@@ -82,7 +91,7 @@ let pending: Promise<string> | undefined;
 export function pgliteTemplate(): Promise<string> {
   pending ??= (async () => {
     const { entry, version } = pglitePackage();
-    const template = join(await cacheDir(entry), `pglite-${version}`);
+    const template = join(await cacheDir(), `pglite-${version}`);
     if (!existsSync(join(template, 'PG_VERSION'))) await buildTemplate(entry, template);
     return template;
   })();
