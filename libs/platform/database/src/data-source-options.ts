@@ -69,6 +69,12 @@ export async function dataSourceOptions(
   const pg = createPgConfig(pglite);
   return {
     ...common,
-    extra: { connection: pg.connection, max: 1, pglite, releaseLock: dir.release },
+    extra: {
+      connection: pg.connection,
+      max: 1,
+      pglite,
+      dataDir: dir.path,
+      releaseLock: dir.release,
+    },
   };
 }
