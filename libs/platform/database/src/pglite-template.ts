@@ -54,7 +54,9 @@ function initdb(entry: string, target: string): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['-e', INITDB, entry, target],
+      // Liftoff only: TurboFan would compile initdb's hot functions on the side, which made it
+      // take ~1.7 times as long (3.1 s against 5.4 s on a busy 2-core machine).
+      ['--liftoff-only', '-e', INITDB, entry, target],
       { maxBuffer: 16 * 1024 * 1024 },
       (error, _stdout, stderr) =>
         error
