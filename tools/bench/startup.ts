@@ -137,8 +137,8 @@ export async function runStartupBench(progress: (m: string) => void): Promise<st
     const first: Start[] = [];
     for (let run = 1; run <= RUNS; run++) {
       progress(`(s) first start ${run}/${RUNS} in a fresh clone`);
-      await rm(join(clone, 'node_modules', '.cache'), { recursive: true, force: true });
-      await rm(join(clone, '.data'), { recursive: true, force: true });
+      for (const made of ['node_modules/.cache', '.data', 'dist'])
+        await rm(join(clone, made), { recursive: true, force: true });
       first.push(await start(clone));
     }
     const later: Start[] = [];

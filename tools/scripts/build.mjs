@@ -4,11 +4,12 @@
 // only when its source is newer than its output, outputs whose source is gone are removed, and a
 // change of the compiler settings (tsconfig paths, .swcrc, swc, this script) rebuilds it all.
 // A full build takes about a second, a build with nothing to do a tenth of that (issue 17).
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const out = join(root, 'dist');
@@ -72,6 +73,27 @@ const previous = await readFile(STAMP, 'utf8').catch(() => null);
 await rm(previous === stamp ? STAMP : out, { recursive: true, force: true });
 const expected = new Set([join(out, 'package.json'), STAMP]);
 let compiled = 0;
+
+// The first start on a machine waits for the embedded database's template (PGlite's initdb, a
+// few seconds, once per PGlite version). Begun here, in a process of its own that outlives the
+// build, it is under way while the rest compiles; the app waits for it under its lock.
+const TEMPLATE_MODULES = ['data-dir-lock', 'pglite-template'];
+for (const name of TEMPLATE_MODULES) {
+  const file = join(root, 'libs/platform/database/src', `${name}.ts`);
+  const target = join(out, relative(root, file).replace(/\.ts$/, '.js'));
+  if (!(await upToDate(file, target))) {
+    await compile(file, target);
+    compiled++;
+  }
+}
+const templateModule = join(out, 'libs/platform/database/src/pglite-template.js');
+if (!(await import(pathToFileURL(templateModule).href)).pgliteTemplateExists()) {
+  const make = `import(${JSON.stringify(pathToFileURL(templateModule).href)}).then((m) => m.pgliteTemplate())`;
+  spawn(process.execPath, ['--input-type=module', '-e', make], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
+}
 let copied = 0;
 const jobs = [];
 for (const top of ['apps', 'libs', 'tools']) {

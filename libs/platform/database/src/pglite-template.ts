@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DatabaseLockedError, lockDataDir } from './data-dir-lock.js';
 
 // Kept free of Nest and TypeORM imports: the standalone main starts the template here before it
 // loads the rest of the app (see warmPgliteTemplate).
@@ -30,7 +31,7 @@ function pglitePackage(): { entry: string; version: string } {
  * gone with node_modules; found upwards from this file, as from dist/ so from the sources), or
  * the temp directory where there is none or it is read-only (a container image).
  */
-async function cacheDir(): Promise<string> {
+function cacheDir(): string {
   for (
     let dir = dirname(fileURLToPath(import.meta.url));
     dirname(dir) !== dir;
@@ -39,14 +40,14 @@ async function cacheDir(): Promise<string> {
     if (!existsSync(join(dir, 'node_modules'))) continue;
     const preferred = join(dir, 'node_modules', '.cache', 'nl-data-api');
     try {
-      await mkdir(preferred, { recursive: true });
+      mkdirSync(preferred, { recursive: true });
       return preferred;
     } catch {
       break;
     }
   }
   const fallback = join(tmpdir(), 'nl-data-api-cache');
-  await mkdir(fallback, { recursive: true });
+  mkdirSync(fallback, { recursive: true });
   return fallback;
 }
 
@@ -83,6 +84,40 @@ async function buildTemplate(entry: string, template: string): Promise<void> {
   }
 }
 
+/** Where the template of the installed PGlite version is, or will be. */
+function templatePath(): { entry: string; template: string } {
+  const { entry, version } = pglitePackage();
+  return { entry, template: join(cacheDir(), `pglite-${version}`) };
+}
+
+/** Whether the template is there (`npm run build` starts making it when not). */
+export function pgliteTemplateExists(): boolean {
+  return existsSync(join(templatePath().template, 'PG_VERSION'));
+}
+
+/**
+ * Makes the template unless it is there. One process at a time, under `<template>.lock`: the
+ * others (a start beside the build that began it, parallel test workers) wait for it instead
+ * of running a second initdb on the same cores; a maker that died leaves a stale lock, taken over.
+ */
+async function ensureTemplate(entry: string, template: string): Promise<void> {
+  while (!existsSync(join(template, 'PG_VERSION'))) {
+    let release: () => void;
+    try {
+      release = lockDataDir(template);
+    } catch (error) {
+      if (!(error instanceof DatabaseLockedError)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
+    try {
+      if (!existsSync(join(template, 'PG_VERSION'))) await buildTemplate(entry, template);
+    } finally {
+      release();
+    }
+  }
+}
+
 let pending: Promise<string> | undefined;
 
 /**
@@ -92,9 +127,8 @@ let pending: Promise<string> | undefined;
  */
 export function pgliteTemplate(): Promise<string> {
   pending ??= (async () => {
-    const { entry, version } = pglitePackage();
-    const template = join(await cacheDir(), `pglite-${version}`);
-    if (!existsSync(join(template, 'PG_VERSION'))) await buildTemplate(entry, template);
+    const { entry, template } = templatePath();
+    await ensureTemplate(entry, template);
     return template;
   })();
   // A failed build may be retried by the next caller.
