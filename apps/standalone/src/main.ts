@@ -1,8 +1,8 @@
 import { warmPgliteTemplate } from '@nl/platform-database/pglite-template';
 
-// A first start spends some 2 s creating the embedded database's template (PGlite's initdb, in a
-// child process). Started here, before the app's ~2,800 modules load, it runs on another core
-// meanwhile; static imports would all load before this line. Behind DATABASE_URL the template
-// is not needed: then it is only made once, in the background.
+// A first start spends some seconds making the embedded database's template (PGlite's initdb, in
+// a child process; `npm start`'s build has usually begun it already). Asked for here, before the
+// app's ~2,800 modules load, it is under way on another core meanwhile; static imports would all
+// load before this line. Behind DATABASE_URL the template is not needed: it is made just once.
 warmPgliteTemplate();
 await import('./standalone.js');
