@@ -12,6 +12,7 @@ import { runDossierBench } from './dossier.js';
 import { runPropertyBench } from './property.js';
 import { runNeighbourBench } from './neighbours.js';
 import { runNdwBench } from './ndw.js';
+import { runStartupBench } from './startup.js';
 import { runX402Bench } from './x402.js';
 import { runCrashBench } from './crash.js';
 import {
@@ -117,9 +118,9 @@ async function runTarget(target: Target, ctx: BenchContext): Promise<Row> {
 }
 
 /**
- * `BENCH_ONLY=a,a0,c` runs just those rows of the main table (and `BENCH_ONLY=crash` just that
- * section, by the first word of its name): a quick loop while working on one path. Unset,
- * everything runs.
+ * `BENCH_ONLY=a,a0,c` runs just those rows of the main table and none of the other sections:
+ * a quick loop while working on one path; a section can be named by its key too (`startup`,
+ * `crash`, or the first word of its name). Unset, everything runs.
  */
 const only = process.env.BENCH_ONLY?.split(',')
   .map((k) => k.trim())
@@ -131,12 +132,16 @@ const rows: Row[] = [];
 for (const target of TARGETS)
   if (!only || only.includes(target.key)) rows.push(await runTarget(target, ctx));
 
-/** One section of rows after the main table, its failure a line of its own; under BENCH_ONLY only if named. */
+/**
+ * One section of rows after the main table, its failure a line of its own; under BENCH_ONLY
+ * skipped unless its key (by default the first word of its name) is named.
+ */
 async function section(
   name: string,
   run: (say: typeof progress) => Promise<string[]>,
+  key?: string,
 ): Promise<string[]> {
-  if (only && !only.includes(name.split(' ')[0])) return [];
+  if (only && !only.includes(key ?? name.split(' ')[0])) return [];
   try {
     return await run(progress);
   } catch (err) {
@@ -145,6 +150,7 @@ async function section(
 }
 
 const sections = [
+  await section('startup rows', runStartupBench, 'startup'),
   await section('domain rows', runDomainBench),
   [
     ...(await section('property rows', runPropertyBench)),

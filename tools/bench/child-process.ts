@@ -37,8 +37,13 @@ export function childEnv(
   return env;
 }
 
-export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): AppProcess {
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startProcess(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+): AppProcess {
+  const child = spawn(process.execPath, [script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -70,8 +75,16 @@ function outputTail(proc: AppProcess): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `url` until it answers 200; fails early, with the app's output, if the app exits. */
-export async function waitReady(proc: AppProcess, url: string, timeoutMs = 60_000): Promise<void> {
+/**
+ * Polls `url` until it answers 200, every `intervalMs`; fails early, with the app's output, if
+ * the app exits.
+ */
+export async function waitReady(
+  proc: AppProcess,
+  url: string,
+  timeoutMs = 60_000,
+  intervalMs = 200,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (hasExited(proc)) {
@@ -86,7 +99,7 @@ export async function waitReady(proc: AppProcess, url: string, timeoutMs = 60_00
     } catch {
       // not listening yet
     }
-    await sleep(200);
+    await sleep(intervalMs);
   }
   throw new Error(
     `${proc.name} was not ready at ${url} within ${timeoutMs / 1000} s${outputTail(proc)}`,
@@ -101,17 +114,26 @@ export async function stopProcess(proc: AppProcess): Promise<void> {
   clearTimeout(force);
 }
 
-/** Peak resident set size (VmHWM) in MB, or null where /proc is not available. */
-export async function peakRssMb(pid: number | undefined): Promise<number | null> {
+/**
+ * Resident set size in MB, now (VmRSS) or at its peak (VmHWM), or null where /proc is not
+ * available.
+ */
+export async function rssMb(
+  pid: number | undefined,
+  field: 'VmRSS' | 'VmHWM' = 'VmHWM',
+): Promise<number | null> {
   if (pid === undefined) return null;
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    const kb = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1];
     return kb ? Number(kb) / 1024 : null;
   } catch {
     return null;
   }
 }
+
+/** Peak resident set size (VmHWM) in MB, or null where /proc is not available. */
+export const peakRssMb = (pid: number | undefined) => rssMb(pid, 'VmHWM');
 
 /** Makes sure no app outlives the bench, even on Ctrl-C or a crash. */
 export function killChildrenOnExit(): void {

@@ -1,16 +1,29 @@
 // Compiles apps/, libs/ and tools/ to dist/ with swc (decorator metadata on, path aliases
 // rewritten to relative imports) and copies the data files the code reads at run time.
-// The whole tree takes about a second, so `npm start` builds every time.
-import { transformFile } from '@swc/core';
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+// `npm start` builds every time, so the build is incremental: a file is compiled or copied again
+// only when its source is newer than its output, outputs whose source is gone are removed, and a
+// change of the compiler settings (tsconfig paths, .swcrc, swc, this script) rebuilds it all.
+// A full build takes about a second, a build with nothing to do a tenth of that (issue 17).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const out = join(root, 'dist');
-const tsconfig = JSON.parse(await readFile(join(root, 'tsconfig.base.json'), 'utf8'));
-const swcrc = JSON.parse(await readFile(join(root, '.swcrc'), 'utf8'));
+const STAMP = join(out, '.build-stamp');
+const settings = await Promise.all(
+  ['tsconfig.base.json', '.swcrc', 'tools/scripts/build.mjs'].map((f) =>
+    readFile(join(root, f), 'utf8'),
+  ),
+);
+const tsconfig = JSON.parse(settings[0]);
+const swcrc = JSON.parse(settings[1]);
 delete swcrc.$schema;
+const swcVersion = createRequire(import.meta.url)('@swc/core/package.json').version;
+const stamp = createHash('sha256').update(settings.join('\0')).update(swcVersion).digest('hex');
 
 const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
 // Data the code reads at run time, recorded upstream samples the fakes (bench) serve, and the
@@ -34,37 +47,76 @@ const options = {
   sourceMaps: true,
 };
 
+/** Whether `target` exists and is at least as new as `source`. */
+async function upToDate(source, target) {
+  const [s, t] = await Promise.all([stat(source), stat(target).catch(() => null)]);
+  return t !== null && t.mtimeMs >= s.mtimeMs;
+}
+
+// Loaded only when a file needs compiling: its native binding costs ~0.1 s.
+let swc;
+async function compile(file, target) {
+  swc ??= await import('@swc/core');
+  const result = await swc.transformFile(file, {
+    ...options,
+    filename: file,
+    sourceFileName: relative(dirname(target), file),
+  });
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, `${result.code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
+  if (result.map) await writeFile(`${target}.map`, result.map);
+}
+
 const started = performance.now();
-await rm(out, { recursive: true, force: true });
+// Gone until the build completes: an interrupted build is done in full next time.
+const previous = await readFile(STAMP, 'utf8').catch(() => null);
+await rm(previous === stamp ? STAMP : out, { recursive: true, force: true });
+const expected = new Set([join(out, 'package.json'), STAMP]);
 let compiled = 0;
+
+// The first start on a machine waits for the embedded database's template (PGlite's initdb, a
+// few seconds, once per PGlite version). Begun here, in a process of its own that outlives the
+// build, it is under way while the rest compiles; the app waits for it under its lock.
+const TEMPLATE_MODULES = ['data-dir-lock', 'pglite-template'];
+for (const name of TEMPLATE_MODULES) {
+  const file = join(root, 'libs/platform/database/src', `${name}.ts`);
+  const target = join(out, relative(root, file).replace(/\.ts$/, '.js'));
+  if (!(await upToDate(file, target))) {
+    await compile(file, target);
+    compiled++;
+  }
+}
+const templateModule = join(out, 'libs/platform/database/src/pglite-template.js');
+if (!(await import(pathToFileURL(templateModule).href)).pgliteTemplateExists()) {
+  const make = `import(${JSON.stringify(pathToFileURL(templateModule).href)}).then((m) => m.pgliteTemplate())`;
+  spawn(process.execPath, ['--input-type=module', '-e', make], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
+}
 let copied = 0;
 const jobs = [];
 for (const top of ['apps', 'libs', 'tools']) {
   for await (const file of walk(join(root, top))) {
     const rel = relative(root, file);
     if (file.endsWith('.ts') && !file.endsWith('.d.ts') && !TEST_FILE.test(file)) {
+      const target = join(out, rel.replace(/\.ts$/, '.js'));
+      expected.add(target).add(`${target}.map`);
       jobs.push(
         (async () => {
-          const target = join(out, rel.replace(/\.ts$/, '.js'));
-          const result = await transformFile(file, {
-            ...options,
-            filename: file,
-            sourceFileName: relative(dirname(target), file),
-          });
-          await mkdir(dirname(target), { recursive: true });
-          await writeFile(
-            target,
-            `${result.code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`,
-          );
-          if (result.map) await writeFile(`${target}.map`, result.map);
+          if (await upToDate(file, target)) return;
+          await compile(file, target);
           compiled++;
         })(),
       );
     } else if (DATA_FILE.test(rel)) {
+      const target = join(out, rel);
+      expected.add(target);
       jobs.push(
         (async () => {
-          await mkdir(dirname(join(out, rel)), { recursive: true });
-          await copyFile(file, join(out, rel));
+          if (await upToDate(file, target)) return;
+          await mkdir(dirname(target), { recursive: true });
+          await copyFile(file, target);
           copied++;
         })(),
       );
@@ -72,7 +124,15 @@ for (const top of ['apps', 'libs', 'tools']) {
   }
 }
 await Promise.all(jobs);
+await mkdir(out, { recursive: true });
+let removed = 0;
+for await (const file of walk(out))
+  if (!expected.has(file)) {
+    await rm(file, { force: true });
+    removed++;
+  }
 await writeFile(join(out, 'package.json'), JSON.stringify({ type: 'module' }));
+await writeFile(STAMP, stamp);
 process.stderr.write(
-  `built ${compiled} files and copied ${copied} data files to dist/ in ${Math.round(performance.now() - started)} ms\n`,
+  `built ${compiled} files and copied ${copied} data files to dist/ (${removed} removed, the rest up to date) in ${Math.round(performance.now() - started)} ms\n`,
 );

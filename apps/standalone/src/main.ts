@@ -1,15 +1,8 @@
-import 'reflect-metadata';
-import { everyPart } from '@nl/composition';
-import { ensureDemoAccount, startBanner } from '@nl/gateway-access';
-import { loadPlatformConfig } from '@nl/platform-config';
-import { createLogger } from '@nl/platform-logging';
-import { composeApp, runMain, startApp } from '@nl/platform-runtime';
+import { warmPgliteTemplate } from '@nl/platform-database/pglite-template';
 
-// The whole API in one process: gateway and every domain on the in-process transport, embedded
-// PGlite and memory caches unless DATABASE_URL / REDIS_URL say otherwise.
-await runMain(async () => {
-  const config = loadPlatformConfig({ service: 'standalone', profile: 'standalone' });
-  const logger = createLogger({ service: config.service, level: config.log.level });
-  const { app, url } = await startApp(composeApp(config, logger, everyPart()));
-  process.stdout.write(startBanner(url, await ensureDemoAccount(app)));
-});
+// A first start spends some seconds making the embedded database's template (PGlite's initdb, in
+// a child process; `npm start`'s build has usually begun it already). Asked for here, before the
+// app's ~2,800 modules load, it is under way on another core meanwhile; static imports would all
+// load before this line. Behind DATABASE_URL the template is not needed: it is made just once.
+warmPgliteTemplate();
+await import('./standalone.js');

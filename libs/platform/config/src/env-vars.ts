@@ -65,7 +65,8 @@ export const PLATFORM_ENV_VARS: readonly EnvVarSpec[] = [
   },
   {
     name: 'PGLITE_DATA_DIR',
-    description: 'Where the embedded PGlite database lives; `memory` keeps it in memory only.',
+    description:
+      'Where the embedded PGlite database lives; `memory`: a private scratch copy in the temp directory, removed when the process stops.',
     default: './.data',
   },
 ];

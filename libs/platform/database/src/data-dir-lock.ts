@@ -52,6 +52,11 @@ function isLive(holder: Holder | null): holder is Holder {
   return isAlive(holder.pid);
 }
 
+/** Whether a live process (this one included) holds `<dataDir>.lock`. */
+export function isDataDirLocked(dataDir: string): boolean {
+  return isLive(holderOf(`${resolve(dataDir)}.lock`));
+}
+
 /**
  * Takes `<dataDir>.lock` for this process, or throws {@link DatabaseLockedError} while a live
  * process holds it (this one included: one PGlite per directory). A lock left by a process

@@ -1,6 +1,7 @@
 import type { DatabaseConfig } from '@nl/platform-config';
+import { setFlagsFromString } from 'node:v8';
 import type { DataSourceOptions } from 'typeorm';
-import { lockDataDir } from './data-dir-lock.js';
+import { openDataDir, scratchDataDir } from './pglite-data-dir.js';
 
 export interface DatabaseFeature {
   // TypeORM takes entity and migration classes as plain constructors.
@@ -9,6 +10,13 @@ export interface DatabaseFeature {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly migrations: Function[];
 }
+
+/**
+ * Postgres's default of 128 MB of shared buffers is zeroed at start, so it is all resident
+ * (~130 MB of RSS, issue 17), for databases of some tens of MB that the OS caches anyway. 8 MB
+ * (1,024 pages) holds the hot rows (keys, accounts, today's ledger) and is ~12 MB below 16 MB.
+ */
+const SETTINGS = ['-c', 'shared_buffers=8MB'];
 
 /**
  * TypeORM options for Postgres or embedded PGlite. PGlite goes through its own node-postgres
@@ -37,20 +45,37 @@ export async function dataSourceOptions(
       extra: { max: 10, connectionTimeoutMillis: 3_000, keepAlive: true },
     };
 
+  // V8 would recompile PGlite's hot functions with TurboFan, which keeps some 50 MB of code and
+  // compiler memory resident (issue 17) for no gain the bench could measure (its economy row
+  // goes through PGlite on every call). Process-wide, so set only where PGlite runs.
+  setFlagsFromString('--liftoff-only');
   // Loaded only when needed, one after the other: Jest's ESM loader fails on concurrent
   // imports that share a chunk.
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   // One process per directory: a second PGlite on the same files silently loses writes.
-  const releaseLock = config.dataDir ? lockDataDir(config.dataDir) : () => undefined;
+  const dir = config.dataDir ? await openDataDir(config.dataDir) : await scratchDataDir();
   let pglite;
   try {
-    pglite = await PGlite.create({ dataDir: config.dataDir ?? undefined, extensions: { pg_trgm } });
+    pglite = await PGlite.create({
+      dataDir: dir.path,
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...SETTINGS],
+    });
   } catch (error) {
-    releaseLock();
+    dir.release();
     throw error;
   }
   const pg = createPgConfig(pglite);
-  return { ...common, extra: { connection: pg.connection, max: 1, pglite, releaseLock } };
+  return {
+    ...common,
+    extra: {
+      connection: pg.connection,
+      max: 1,
+      pglite,
+      dataDir: dir.path,
+      releaseLock: dir.release,
+    },
+  };
 }

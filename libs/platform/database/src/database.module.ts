@@ -1,10 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
-import { DataSource } from 'typeorm';
 import { dataSourceOptions, type DatabaseFeature } from './data-source-options.js';
 import { DatabaseHealth } from './database.health.js';
 import { runMigrations } from './migrate.js';
+import { ManagedDataSource } from './open-database.js';
 
 /**
  * One TypeORM DataSource per process, on Postgres or PGlite per config, with every feature's
@@ -22,7 +22,7 @@ export class DatabaseModule {
           useFactory: (config: PlatformConfig) => dataSourceOptions(config.database, features),
           dataSourceFactory: async (options) => {
             if (!options) throw new Error('DatabaseModule: no data source options');
-            const dataSource = await new DataSource(options).initialize();
+            const dataSource = await new ManagedDataSource(options).initialize();
             await runMigrations(dataSource, !('url' in options && options.url));
             return dataSource;
           },

@@ -4,3 +4,4 @@ export * from './database.module.js';
 export * from './migrate.js';
 export * from './open-database.js';
 export * from './data-dir-lock.js';
+export * from './pglite-template.js';

@@ -1,7 +1,31 @@
 import type { DatabaseConfig } from '@nl/platform-config';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { dataSourceOptions, type DatabaseFeature } from './data-source-options.js';
 import { runMigrations } from './migrate.js';
+
+interface EmbeddedExtra {
+  readonly pglite?: { readonly closed: boolean; close(): Promise<void> };
+  readonly releaseLock?: () => void;
+}
+
+/** Closes the embedded database behind `options`, if any, and frees its directory. */
+async function closeEmbedded(options: DataSourceOptions): Promise<void> {
+  const extra = options.extra as EmbeddedExtra | undefined;
+  if (extra?.pglite && !extra.pglite.closed) await extra.pglite.close();
+  extra?.releaseLock?.();
+}
+
+/**
+ * A DataSource whose destroy() also closes PGlite and frees (or, for a scratch copy, removes) its
+ * directory: Nest destroys the data source at shutdown, and a test that boots many apps would
+ * otherwise keep every one's database open.
+ */
+export class ManagedDataSource extends DataSource {
+  override async destroy(): Promise<void> {
+    if (this.isInitialized) await super.destroy();
+    await closeEmbedded(this.options);
+  }
+}
 
 /**
  * A DataSource outside a Nest app (CLI tools, integration specs), initialised and migrated.
@@ -11,7 +35,7 @@ export async function openDatabase(
   config: DatabaseConfig,
   features: readonly DatabaseFeature[],
 ): Promise<DataSource> {
-  const db = new DataSource(await dataSourceOptions(config, features));
+  const db = new ManagedDataSource(await dataSourceOptions(config, features));
   try {
     await db.initialize();
     await runMigrations(db, config.kind === 'pglite');
@@ -24,9 +48,6 @@ export async function openDatabase(
 
 /** Destroys a DataSource and, for PGlite, closes the database and frees its directory lock. */
 export async function closeDatabase(db: DataSource): Promise<void> {
-  const extra = db.options.extra as
-    { pglite?: { close(): Promise<void> }; releaseLock?: () => void } | undefined;
   if (db.isInitialized) await db.destroy();
-  await extra?.pglite?.close();
-  extra?.releaseLock?.();
+  await closeEmbedded(db.options);
 }
