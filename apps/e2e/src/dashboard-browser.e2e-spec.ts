@@ -81,6 +81,8 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
     const secret = await page.getByTestId('secret').inputValue();
     expect(secret).toMatch(/^nlk_live_[A-Za-z0-9]{32}$/);
     await page.getByRole('button', { name: 'Copy' }).click();
+    // The status is written once the clipboard has answered: wait for it rather than race it.
+    await page.locator('.copied', { hasText: /\S/ }).waitFor();
     await expect(page.locator('.copied').textContent()).resolves.toBe('Copied.');
     await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(secret);
     await shoot(page, 'key-created');

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { openDatabase } from '@nl/platform-database';
+import { closeDatabase, openDatabase } from '@nl/platform-database';
 import { testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -9,7 +9,11 @@ import { CreditsService } from './credits.service.js';
 
 /** Every clock API stays real but Date: the books' day moves, the database's timers do not. */
 const ONLY_DATE = {
-  doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'],
+  doNotFake: [
+    ...['hrtime', 'nextTick', 'performance', 'queueMicrotask'],
+    ...['setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+    ...['setTimeout', 'clearTimeout'],
+  ],
 } as const;
 
 describe('embedded credits (PGlite, balances in this process)', () => {
@@ -24,7 +28,7 @@ describe('embedded credits (PGlite, balances in this process)', () => {
     credits = new CreditsService(db);
     accounts = new AccountsService(db, credits);
   });
-  afterAll(() => db.destroy());
+  afterAll(() => closeDatabase(db));
   afterEach(() => jest.useRealTimers());
 
   const day = (iso: string) => jest.setSystemTime(new Date(`${iso}T12:00:00Z`));
