@@ -70,7 +70,8 @@ export class RequestPipeline {
     let status = 500;
     let envelope: ReplyEnvelope | undefined;
     let call: GatewayCall | undefined;
-    let stepsRun: readonly GatewayStep[] = [];
+    /** How many steps ran their `before` (a prefix of `this.steps`). */
+    let stepsRun = 0;
     let finished = false;
     let sandbox = false;
     try {
@@ -79,10 +80,11 @@ export class RequestPipeline {
         : inputOf(endpoint, request);
       call = { endpoint, request, reply, requestId, input, state: new CallState() };
       const head = request.method === 'HEAD';
-      for (const [index, step] of this.steps.entries()) {
+      for (let index = 0; index < this.steps.length; index++) {
+        const step = this.steps[index];
         if (head && !step.runsForHead) continue;
-        stepsRun = this.steps.slice(0, index + 1);
-        await step.before?.(call);
+        stepsRun = index + 1;
+        if (step.before) await step.before(call);
       }
       sandbox = call.state.get(SANDBOX) === true;
       if (sandbox) void reply.header('x-sandbox', 'true');
@@ -94,7 +96,7 @@ export class RequestPipeline {
       envelope = await this.services.call(endpoint, input as never, { requestId, sandbox });
       status = 200;
       finished = true;
-      await this.finish(call, stepsRun, { status, reply: envelope });
+      if (stepsRun) await this.finish(call, stepsRun, { status, reply: envelope });
       const ageSeconds = Math.max(
         0,
         Math.floor((Date.now() - Date.parse(envelope.meta.fetchedAt)) / 1000),
@@ -119,24 +121,27 @@ export class RequestPipeline {
       const cache = envelope?.meta.cache ?? 'none';
       requests.inc({ endpoint: endpoint.id, status: String(status), cache });
       duration.observe({ endpoint: endpoint.id }, seconds);
-      this.logger.info(
-        {
-          endpoint: endpoint.id,
-          method: request.method,
-          path: request.url,
-          status,
-          cache,
-          ...(sandbox && { sandbox }),
-          ms: Math.round(seconds * 10_000) / 10,
-        },
-        'request',
-      );
+      // At warn (production) the access line is not written: don't build it either.
+      if (this.logger.isLevelEnabled('info'))
+        this.logger.info(
+          {
+            endpoint: endpoint.id,
+            method: request.method,
+            path: request.url,
+            status,
+            cache,
+            ...(sandbox && { sandbox }),
+            ms: Math.round(seconds * 10_000) / 10,
+          },
+          'request',
+        );
     }
   }
 
-  /** Runs the `after` hooks of the steps that ran, last first; a failing hook is logged, never sent. */
-  private async finish(call: GatewayCall, steps: readonly GatewayStep[], outcome: CallOutcome) {
-    for (const step of [...steps].reverse()) {
+  /** Runs the `after` hooks of the first `ran` steps, last first; a failing hook is logged, never sent. */
+  private async finish(call: GatewayCall, ran: number, outcome: CallOutcome) {
+    for (let index = ran - 1; index >= 0; index--) {
+      const step = this.steps[index];
       try {
         await step.after?.(call, outcome);
       } catch (error) {
