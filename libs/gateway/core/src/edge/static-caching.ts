@@ -17,10 +17,16 @@ const matches = (header: string | string[] | undefined, etag: string) =>
   (header.trim() === '*' ||
     header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
+/** The path of a request target, without its query (no array per answer, as `split` makes). */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
 /** A free document's validator and caching headers; `304` with no body when the tag matches. */
 function conditional(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-  if (reply.statusCode !== 200 || !DOCUMENTS.test(request.url.split('?')[0])) return payload;
+  if (reply.statusCode !== 200 || !DOCUMENTS.test(pathOf(request.url))) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const etag = etagOf(payload);
   void reply.header('etag', etag).header('cache-control', 'public, max-age=300');
