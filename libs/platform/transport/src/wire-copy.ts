@@ -48,39 +48,36 @@ function copyProperty(input: unknown, key: string | number, stack: object[]): un
 }
 
 function copyObject(value: object, stack: object[]): unknown {
-  if (Array.isArray(value)) return enter(value, stack, copyArray);
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) {
-    // Boxed primitives are written as their primitive value.
-    if (value instanceof Number) return copyProperty(Number(value), '', stack);
-    if (value instanceof String) return String(value);
-    if (value instanceof Boolean) return value.valueOf();
-    if (typeof BigInt === 'function' && value instanceof BigInt) {
-      throw new TypeError('Do not know how to serialize a BigInt');
+  const isArray = Array.isArray(value);
+  if (!isArray) {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      // Boxed primitives are written as their primitive value.
+      if (value instanceof Number) return copyProperty(Number(value), '', stack);
+      if (value instanceof String) return String(value);
+      if (value instanceof Boolean) return value.valueOf();
+      if (typeof BigInt === 'function' && value instanceof BigInt) {
+        throw new TypeError('Do not know how to serialize a BigInt');
+      }
     }
   }
-  return enter(value, stack, copyPlain);
-}
-
-/** Runs `copy` with `value` on the stack of objects being copied, refusing a cycle as JSON does. */
-function enter<V extends object>(
-  value: V,
-  stack: object[],
-  copy: (value: V, stack: object[]) => unknown,
-): unknown {
   if (stack.includes(value)) throw new TypeError('Converting circular structure to JSON');
   stack.push(value);
-  const out = copy(value, stack);
+  const out = isArray ? copyArray(value, stack) : copyPlain(value, stack);
   stack.pop();
   return out;
 }
 
 function copyArray(value: readonly unknown[], stack: object[]): unknown[] {
-  const length = value.length;
-  const out = new Array<unknown>(length);
-  for (let i = 0; i < length; i++) {
-    const item = copyProperty(value[i], i, stack);
-    out[i] = item === OMIT ? null : item;
+  const out: unknown[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    // Text needs no copy: the common case, without a call.
+    if (typeof item === 'string') out.push(item);
+    else {
+      const copy = copyProperty(item, i, stack);
+      out.push(copy === OMIT ? null : copy);
+    }
   }
   return out;
 }
@@ -90,17 +87,18 @@ function copyPlain(value: object, stack: object[]): Record<string, unknown> {
   const keys = Object.keys(value);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    const item = copyProperty((value as Record<string, unknown>)[key], key, stack);
-    if (item === OMIT) continue;
+    const item = (value as Record<string, unknown>)[key];
+    const copy = typeof item === 'string' ? item : copyProperty(item, key, stack);
+    if (copy === OMIT) continue;
     // JSON.parse makes `__proto__` an own property; an assignment would set the prototype.
     if (key === '__proto__') {
       Object.defineProperty(out, key, {
-        value: item,
+        value: copy,
         enumerable: true,
         writable: true,
         configurable: true,
       });
-    } else out[key] = item;
+    } else out[key] = copy;
   }
   return out;
 }
