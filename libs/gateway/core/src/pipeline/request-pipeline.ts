@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
-import { counter, histogram } from '@nl/platform-health';
+import { histogram, talliedCounter } from '@nl/platform-health';
 import { LOGGER, runWithRequestId, type Logger } from '@nl/platform-logging';
 import { ServiceClient } from '@nl/platform-transport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +17,7 @@ import {
 } from './gateway-step.js';
 import { requestIdOf } from './request-id.js';
 
-const requests = counter({
+const requests = talliedCounter({
   name: 'gateway_requests_total',
   help: 'Gateway requests by endpoint, status and cache state.',
   labelNames: ['endpoint', 'status', 'cache'] as const,
