@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
-import { histogram, talliedCounter } from '@nl/platform-health';
+import { talliedCounter, talliedHistogram } from '@nl/platform-health';
 import { LOGGER, runWithRequestId, type Logger } from '@nl/platform-logging';
 import { ServiceClient } from '@nl/platform-transport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +22,7 @@ const requests = talliedCounter({
   help: 'Gateway requests by endpoint, status and cache state.',
   labelNames: ['endpoint', 'status', 'cache'] as const,
 });
-const duration = histogram({
+const duration = talliedHistogram({
   name: 'gateway_request_duration_seconds',
   help: 'Gateway request duration by endpoint.',
   labelNames: ['endpoint'] as const,
