@@ -1,4 +1,5 @@
 import { Counter, register, type CounterConfiguration, type LabelValues } from 'prom-client';
+import { LabelTree } from './label-tree.js';
 
 interface Tally<T extends string> {
   readonly labels: LabelValues<T>;
@@ -8,7 +9,7 @@ interface Tally<T extends string> {
 /** The tallies of a counter made here, kept on it so a second `talliedCounter` call shares them. */
 const TALLIES = Symbol('tallies');
 
-type TalliedCounter<T extends string> = Counter<T> & { [TALLIES]?: Map<string, Tally<T>> };
+type TalliedCounter<T extends string> = Counter<T> & { [TALLIES]?: LabelTree<Tally<T>> };
 
 /**
  * A counter for a hot path (one increment per request): increments are summed per label set in
@@ -21,7 +22,7 @@ export function talliedCounter<T extends string>(
   config: CounterConfiguration<T> & { readonly labelNames: readonly T[] },
 ): { inc(labels: LabelValues<T>): void } {
   const existing = register.getSingleMetric(config.name) as TalliedCounter<T> | undefined;
-  const tallies = existing?.[TALLIES] ?? new Map<string, Tally<T>>();
+  const tallies = existing?.[TALLIES] ?? new LabelTree<Tally<T>>(config.labelNames);
   if (!existing) {
     const counter: TalliedCounter<T> = new Counter<T>({
       ...config,
@@ -35,14 +36,10 @@ export function talliedCounter<T extends string>(
     });
     counter[TALLIES] = tallies;
   }
-  const names = config.labelNames;
+  const create = (labels: LabelValues<T>): Tally<T> => ({ labels: { ...labels }, count: 0 });
   return {
     inc(labels) {
-      let key = '';
-      for (const name of names) key += `${labels[name]}\u0000`;
-      const tally = tallies.get(key);
-      if (tally) tally.count++;
-      else tallies.set(key, { labels: { ...labels }, count: 1 });
+      tallies.get(labels, create).count++;
     },
   };
 }

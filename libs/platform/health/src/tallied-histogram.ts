@@ -1,4 +1,5 @@
 import { register, type LabelValues } from 'prom-client';
+import { LabelTree } from './label-tree.js';
 
 interface Tally {
   readonly labels: Record<string, string>;
@@ -35,28 +36,27 @@ export class TalliedHistogram<T extends string> {
   readonly aggregator = 'sum';
   readonly name: string;
   readonly help: string;
-  private readonly labelNames: readonly T[];
   private readonly bounds: readonly number[];
-  private readonly tallies = new Map<string, Tally>();
+  private readonly tallies: LabelTree<Tally>;
 
   constructor(config: TalliedHistogramConfig<T>) {
     this.name = config.name;
     this.help = config.help;
-    this.labelNames = config.labelNames;
+    this.tallies = new LabelTree(config.labelNames);
     this.bounds = [...config.buckets].sort((a, b) => a - b);
     register.registerMetric(this as never);
   }
 
+  private readonly create = (labels: LabelValues<T>): Tally => ({
+    labels: Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)])),
+    counts: this.bounds.map(() => 0),
+    sum: 0,
+    count: 0,
+  });
+
   observe(labels: LabelValues<T>, value: number): void {
     if (!Number.isFinite(value)) throw new TypeError(`Value is not a valid number: ${value}`);
-    let key = '';
-    for (const name of this.labelNames) key += `${labels[name]}\u0000`;
-    let tally = this.tallies.get(key);
-    if (!tally) {
-      const copy = Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)]));
-      tally = { labels: copy, counts: this.bounds.map(() => 0), sum: 0, count: 0 };
-      this.tallies.set(key, tally);
-    }
+    const tally = this.tallies.get(labels, this.create);
     // The first bucket whose upper bound holds the value; past the last only `+Inf` counts it.
     for (let i = 0; i < this.bounds.length; i++) {
       if (value <= this.bounds[i]) {
