@@ -10,11 +10,11 @@ import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { HealthRegistry } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import type { RedisClientType } from '@redis/client';
-import { createCache, type Cache } from 'cache-manager';
+import { createCache } from 'cache-manager';
 import { Keyv } from 'keyv';
-import { BoundedMap } from './bounded-map.js';
 import { DomainCache } from './domain-cache.js';
 import { FailoverStore, type CacheStore } from './failover-store.js';
+import { MemoryStore } from './memory-store.js';
 import { createResilientRedis } from './redis-client.js';
 
 /** Most entries one service keeps in memory in the standalone profile. */
@@ -24,21 +24,9 @@ const FALLBACK_MAX_ENTRIES = 5_000;
 
 const CACHE_BACKEND = Symbol('CACHE_BACKEND');
 
-/**
- * The standalone cache: a bounded map that keeps objects as they are (no JSON round trip per
- * hit); DomainCache freezes what it stores.
- */
-export function createMemoryStore(namespace: string, maxEntries = MEMORY_MAX_ENTRIES): Cache {
-  return createCache({
-    stores: [
-      new Keyv({
-        store: new BoundedMap(maxEntries),
-        namespace,
-        serialize: undefined,
-        deserialize: undefined,
-      }),
-    ],
-  });
+/** The standalone cache (and Redis's fallback): see {@link MemoryStore}. */
+export function createMemoryStore(namespace: string, maxEntries = MEMORY_MAX_ENTRIES): CacheStore {
+  return new MemoryStore(namespace, maxEntries);
 }
 
 interface CacheBackend {

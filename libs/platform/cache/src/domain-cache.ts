@@ -1,6 +1,6 @@
 import type { CacheState } from '@nl/contracts-core';
 import { inSandbox, type Logger } from '@nl/platform-logging';
-import { counter } from '@nl/platform-health';
+import { talliedCounter } from '@nl/platform-health';
 import type { CacheStore } from './failover-store.js';
 
 interface Entry<T> {
@@ -37,7 +37,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const lookups = counter({
+const lookups = talliedCounter({
   name: 'cache_lookups_total',
   help: 'Cache lookups by namespace and outcome (hit, miss, stale).',
   labelNames: ['namespace', 'state'] as const,

@@ -5,3 +5,4 @@ export * from './rpc-validation.pipe.js';
 export * from './validate-input.js';
 export * from './infrastructure-error.js';
 export * from './text-input.js';
+export * from './validation-metadata.js';

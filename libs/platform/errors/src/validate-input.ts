@@ -4,6 +4,10 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { DomainError } from './domain-error.js';
 import { InputTooDeepError, MAX_INPUT_DEPTH, textErrors } from './text-input.js';
+import { memoiseValidationMetadata } from './validation-metadata.js';
+
+// Every process that validates input loads this file: its rules are looked up once per class.
+memoiseValidationMetadata();
 
 function flatten(errors: readonly ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((error) => {

@@ -1,4 +1,5 @@
 export * from './inproc.bus.js';
+export * from './wire-copy.js';
 export * from './inproc.client.js';
 export * from './inproc.server.js';
 export * from './service-transport.js';

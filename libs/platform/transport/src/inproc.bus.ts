@@ -35,8 +35,3 @@ export interface HeadersView {
 export function headersView(values: Record<string, string>): HeadersView {
   return { get: (name) => values[name.toLowerCase()] ?? '' };
 }
-
-/** The wire copy: what a NATS round trip does to a value (Dates become strings, classes plain). */
-export function wireCopy<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
-}

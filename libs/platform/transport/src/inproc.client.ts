@@ -1,6 +1,8 @@
 import { ClientProxy, NatsRecord, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
-import { inprocBus, wireCopy } from './inproc.bus.js';
+import { TimeoutError } from 'rxjs';
+import { inprocBus } from './inproc.bus.js';
+import { wireCopy } from './wire-copy.js';
 import type { InProcServer } from './inproc.server.js';
 
 function headerMap(record: NatsRecord): Record<string, string> {
@@ -32,6 +34,53 @@ export class InProcClient extends ClientProxy {
 
   unwrap<T>(): T {
     return this as unknown as T;
+  }
+
+  /**
+   * One request without Nest's reply streams (the gateway's hot path): the same copies, the
+   * same `EmptyResponseException` when nobody handles `subject`, the same reply or error as
+   * `send(...).pipe(timeout(timeoutMs))` would give its first subscriber, and rxjs's
+   * `TimeoutError` once `timeoutMs` passes. Header names are lower case, as on the wire.
+   */
+  call(
+    subject: string,
+    data: unknown,
+    headers: Record<string, string>,
+    timeoutMs: number,
+  ): Promise<unknown> {
+    let message: unknown;
+    try {
+      // Copied now, as the wire serialises a message when it is sent.
+      message = wireCopy(data);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        reject(new TimeoutError());
+      }, timeoutMs);
+      const settle = (ok: boolean, value: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (ok) resolve(value);
+        else reject(value);
+      };
+      // Never inside the caller's stack, as a message on the wire is not.
+      queueMicrotask(() => {
+        const server = inprocBus.pick<InProcServer>(this.bus, subject);
+        if (!server) {
+          settle(false, new EmptyResponseException(subject));
+          return;
+        }
+        server.call(subject, message, headers).then(
+          (reply) => settle(true, reply),
+          (error: unknown) => settle(false, error),
+        );
+      });
+    });
   }
 
   protected publish(partial: ReadPacket, callback: (packet: WritePacket) => void): () => void {

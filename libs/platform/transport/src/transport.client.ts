@@ -20,6 +20,7 @@ import { OutageMonitor } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { randomUUID } from 'node:crypto';
 import { TimeoutError, firstValueFrom, timeout, type Subscription } from 'rxjs';
+import { InProcClient } from './inproc.client.js';
 
 export const TRANSPORT_PROXY = Symbol('TRANSPORT_PROXY');
 
@@ -78,12 +79,8 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
     options: RequestOptions,
   ): Promise<ReplyEnvelope<T>> {
     if (!this.connected) throw this.unavailable('not connected');
-    const headers = natsHeaders();
-    headers.set(REQUEST_ID_HEADER, options.requestId);
-    if (options.sandbox) headers.set(SANDBOX_HEADER, 'true');
     try {
-      const reply$ = this.proxy.send<ReplyEnvelope<T>>(subject, new NatsRecord(payload, headers));
-      return await firstValueFrom(reply$.pipe(timeout(options.timeoutMs)));
+      return await this.send<T>(subject, payload, options);
     } catch (error) {
       const known = toDomainError(error, subject, options.timeoutMs);
       if (known.code === 'transport_unavailable') throw this.unavailable(error);
@@ -94,6 +91,26 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
       }
       throw known;
     }
+  }
+
+  private send<T>(
+    subject: string,
+    payload: unknown,
+    options: RequestOptions,
+  ): Promise<ReplyEnvelope<T>> {
+    if (this.proxy instanceof InProcClient) {
+      // The same semantics as below, without building the reply streams per call.
+      const headers: Record<string, string> = { [REQUEST_ID_HEADER]: options.requestId };
+      if (options.sandbox) headers[SANDBOX_HEADER] = 'true';
+      return this.proxy.call(subject, payload, headers, options.timeoutMs) as Promise<
+        ReplyEnvelope<T>
+      >;
+    }
+    const headers = natsHeaders();
+    headers.set(REQUEST_ID_HEADER, options.requestId);
+    if (options.sandbox) headers.set(SANDBOX_HEADER, 'true');
+    const reply$ = this.proxy.send<ReplyEnvelope<T>>(subject, new NatsRecord(payload, headers));
+    return firstValueFrom(reply$.pipe(timeout(options.timeoutMs)));
   }
 
   private unavailable(cause: unknown): DomainError {

@@ -78,16 +78,20 @@ export class ShutdownGate implements OnModuleDestroy {
 export function configureEdge(app: NestFastifyApplication): void {
   const gate = app.get(ShutdownGate);
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Callback style: an async hook costs every request a promise, and almost none is refused.
+  fastify.addHook('onRequest', (request, reply, done) => {
     const refusal = gate.closing
       ? new DomainError('shutting_down', undefined, { retryAfterSeconds: 1 })
       : request.raw.httpVersion === '1.1' && !request.headers.host
         ? new DomainError('bad_request', 'HTTP/1.1 requests need a Host header.')
         : null;
-    if (!refusal) return;
+    if (!refusal) {
+      done();
+      return;
+    }
     if (gate.closing) void reply.header('connection', 'close');
-    await sendError(reply, refusal, request.raw.url ?? '/', requestIdOf(request, reply));
-    return reply;
+    // Answered here: `done` is not called, so the request goes no further.
+    sendError(reply, refusal, request.raw.url ?? '/', requestIdOf(request, reply)).catch(done);
   });
   app.useBodyParser(
     'application/json',

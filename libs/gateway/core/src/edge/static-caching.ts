@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 
 /** The free documents: the same bytes for every caller until the next release. */
@@ -16,6 +17,24 @@ const matches = (header: string | string[] | undefined, etag: string) =>
   (header.trim() === '*' ||
     header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
+/** The path of a request target, without its query (no array per answer, as `split` makes). */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+/** A free document's validator and caching headers; `304` with no body when the tag matches. */
+function conditional(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+  if (reply.statusCode !== 200 || !DOCUMENTS.test(pathOf(request.url))) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  const etag = etagOf(payload);
+  void reply.header('etag', etag).header('cache-control', 'public, max-age=300');
+  if (!matches(request.headers['if-none-match'], etag)) return payload;
+  void reply.code(304).removeHeader('content-length');
+  return '';
+}
+
 /**
  * Conditional requests and public caching for the free documents (`/openapi.json`, `.yaml`,
  * `/asyncapi.json`, the docs page and its assets): an `ETag` on each, `304` for a matching
@@ -25,15 +44,9 @@ const matches = (header: string | string[] | undefined, etag: string) =>
  */
 export async function configureStaticCaching(app: NestFastifyApplication): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    if (reply.statusCode !== 200 || !DOCUMENTS.test(request.url.split('?')[0])) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = etagOf(payload);
-    void reply.header('etag', etag).header('cache-control', 'public, max-age=300');
-    if (!matches(request.headers['if-none-match'], etag)) return payload;
-    void reply.code(304).removeHeader('content-length');
-    return '';
+  // Callback style: an async hook would cost every answer a promise and send it a tick later.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    done(null, conditional(request, reply, payload));
   });
   await app.register(compress as never, {
     global: true,
