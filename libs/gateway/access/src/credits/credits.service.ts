@@ -37,7 +37,7 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(db: DataSource, @Optional() @Inject(LOGGER) logger?: Logger) {
     if (isEmbedded(db)) this.backend = this.embedded = EmbeddedCredits.for(db, logger);
-    else this.backend = new SqlCredits(db, true);
+    else this.backend = new SqlCredits(db);
   }
 
   /**
@@ -79,6 +79,11 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
   /** Makes a charge as if it had never been asked for (DoubtfulCharges). */
   undo(chargeId: string): Promise<UndoOutcome> {
     return this.backend.undo(chargeId);
+  }
+
+  /** Whether {@link delivered} means anything here (embedded profile); Postgres needs no call. */
+  get tracksDelivery(): boolean {
+    return this.embedded !== undefined;
   }
 
   /**

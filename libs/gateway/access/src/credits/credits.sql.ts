@@ -42,18 +42,6 @@ export function giveBackSpend(source: string, accounts: string): string {
        )`;
 }
 
-/** One reservation of a key without caps (embedded PGlite: no batching). */
-export const RESERVE_ONE = `WITH debit AS (
-           UPDATE gw.account SET balance = balance - $2 WHERE id = $1 AND balance >= $2 RETURNING balance
-         ), held AS (
-           INSERT INTO gw.credit_reservation (charge_id, account_id, amount, endpoint, request_id)
-           SELECT $3, $1, $2, $4, $5 FROM debit
-         ), entry AS (
-           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount)
-           SELECT $1, 'reserve', $3, $5, $4, -$2 FROM debit
-         )
-         SELECT balance FROM debit`;
-
 /**
  * A capped key's requests, in arrival order, while its running spend fits both caps; `over`
  * names the cap a request would cross (the monthly one first: it resets later). Its key row is
@@ -133,28 +121,6 @@ const CLOSED_SPEND = `held.key_id::text AS key_id, to_char(held.spend_day, 'YYYY
 const GIVE_BACK_HELD = (accounts: string) => `back AS (
          SELECT key_id, spend_day, amount - charged AS back FROM held WHERE key_id IS NOT NULL
        ), ${giveBackSpend('back', accounts)}`;
-
-/**
- * Settles ($3 'settle', charging at most $2) or releases one reservation; the `capped` form
- * also gives back to its key what was not charged.
- */
-export function closeOne(capped: boolean): string {
-  return `WITH held AS (
-           DELETE FROM gw.credit_reservation WHERE charge_id = $1
-           RETURNING account_id, amount, endpoint, request_id, key_id, spend_day, LEAST($2::bigint, amount) AS charged
-         ), credit AS (
-           UPDATE gw.account a SET balance = a.balance + held.amount - held.charged
-             FROM held WHERE a.id = held.account_id RETURNING a.balance
-         ), entry AS (
-           INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged)
-           SELECT account_id, $3, $1, request_id, endpoint, amount - charged, charged FROM held
-         ), usage AS (
-           ${USAGE_UPSERT}
-           SELECT account_id, ${UTC_TODAY}, endpoint, 1, charged FROM held WHERE $3 = 'settle'
-           ${USAGE_CONFLICT}
-         )${capped ? `, ${GIVE_BACK_HELD('credit')}` : ''}
-         SELECT credit.balance, ${CLOSED_SPEND} FROM credit, held`;
-}
 
 /** Settles and releases a batch: `$1` charge ids, `$2` charges, `$3` kinds. */
 export function closeMany(capped: boolean): string {

@@ -176,18 +176,9 @@ export class EmbeddedCredits implements CreditBackend {
     await this.commits.flush();
     const closed = await this.commits.serial(() => closedIn(this.db, chargeId));
     if (!closed) return null;
-    const book = this.accounts.get((await this.accountOf(chargeId)) ?? '');
-    return book ? { ...closed, balance: available(book) } : closed;
-  }
-
-  private async accountOf(chargeId: string): Promise<string | undefined> {
-    const row = firstRow<{ account_id: string }>(
-      await this.db.query(
-        `SELECT account_id::text AS account_id FROM gw.credit_ledger WHERE charge_id = $1 LIMIT 1`,
-        [chargeId],
-      ),
-    );
-    return row?.account_id;
+    // The row's balance is the committed one; this process knows what is spendable.
+    const book = this.accounts.get(closed.accountId);
+    return { ...closed, balance: book ? available(book) : closed.balance };
   }
 
   async sweep(olderThanMs: number): Promise<number> {
@@ -220,11 +211,7 @@ export class EmbeddedCredits implements CreditBackend {
         if (book) book.committed += amount;
       }
       // The statement gave spend back on the key's row: read the counters again.
-      if (undone.length)
-        for (const [keyId, key] of this.keys) {
-          const row = firstRow<KeyRow>(await this.db.query(READ_KEY, [keyId]));
-          if (row) Object.assign(key, keyBookOf(row));
-        }
+      if (undone.length) for (const keyId of this.keys.keys()) await this.readKey(keyId);
       return undone[0]?.kind ?? 'none';
     });
   }
@@ -260,14 +247,17 @@ export class EmbeddedCredits implements CreditBackend {
 
   /** Reads a key's caps and committed counters (again, when stale). */
   private key(keyId: string): Promise<KeyBook | undefined> {
-    return this.once(`k:${keyId}`, async () => {
-      const row = firstRow<KeyRow>(await this.db.query(READ_KEY, [keyId]));
-      if (!row) return undefined;
-      const read = keyBookOf(row);
-      const key = this.keys.get(keyId) ?? new KeyBook(read.caps, read.committed);
-      this.keys.set(keyId, Object.assign(key, read));
-      return key;
-    });
+    return this.once(`k:${keyId}`, () => this.readKey(keyId));
+  }
+
+  /** The key's row into its book; call it from a task on the serial queue. */
+  private async readKey(keyId: string): Promise<KeyBook | undefined> {
+    const row = firstRow<KeyRow>(await this.db.query(READ_KEY, [keyId]));
+    if (!row) return undefined;
+    const read = keyBookOf(row);
+    const key = this.keys.get(keyId) ?? new KeyBook(read.caps, read.committed);
+    this.keys.set(keyId, Object.assign(key, read));
+    return key;
   }
 
   private once<T>(name: string, read: () => Promise<T>): Promise<T> {

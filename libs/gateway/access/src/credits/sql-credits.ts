@@ -3,12 +3,10 @@ import type { DataSource } from 'typeorm';
 import type { ClosedCharge, CreditBackend, ReservationRequest } from './credit-backend.js';
 import {
   GIVE_BACK,
-  RESERVE_ONE,
   SWEEP,
   TOP_UP,
   UNDO_CHARGE,
   closeMany,
-  closeOne,
   reserveMany,
   type UndoOutcome,
 } from './credits.sql.js';
@@ -45,14 +43,7 @@ interface ClosedSpend {
  * a key's spend is always held + settled, and concurrent calls cannot cross a cap together.
  */
 export class SqlCredits implements CreditBackend {
-  /**
-   * `batched`: statements for many calls at once, which pay off on Postgres (many connections,
-   * row locks); one-row statements otherwise (a PGlite database opened by a tool).
-   */
-  constructor(
-    private readonly db: DataSource,
-    private readonly batched: boolean,
-  ) {}
+  constructor(private readonly db: DataSource) {}
 
   private readonly reservations = new StatementBatcher(
     (batch: readonly ReservationRequest[]): Promise<ReserveOutcome[]> =>
@@ -74,11 +65,7 @@ export class SqlCredits implements CreditBackend {
    * over a cap (checked and counted in the same statement, under the key row's lock).
    */
   async reserve(reservation: ReservationRequest): Promise<ReserveOutcome> {
-    const outcome = this.batched
-      ? await this.reservations.submit(reservation)
-      : reservation.keyId // embedded PGlite: a capped key takes the batched statement, alone
-        ? (await this.reserveMany([reservation]))[0]
-        : await this.reserveOne(reservation);
+    const outcome = await this.reservations.submit(reservation);
     if (outcome.ok && reservation.keyId) this.keyed.set(outcome.chargeId, Date.now());
     return outcome;
   }
@@ -94,35 +81,9 @@ export class SqlCredits implements CreditBackend {
   }
 
   private async close(closing: Closing): Promise<number | null> {
-    const balance = this.batched
-      ? await this.closings.submit(closing)
-      : await this.closeOne(closing);
+    const balance = await this.closings.submit(closing);
     this.keyed.delete(closing.chargeId);
     return balance;
-  }
-
-  private async reserveOne(reservation: ReservationRequest): Promise<ReserveOutcome> {
-    const chargeId = randomUUID();
-    const row = firstRow<{ balance: string }>(
-      await this.db.query(RESERVE_ONE, [
-        reservation.accountId,
-        reservation.amount,
-        chargeId,
-        reservation.endpoint,
-        reservation.requestId,
-      ]),
-    );
-    return row
-      ? { ok: true, chargeId, balance: Number(row.balance) }
-      : { ok: false, reason: 'balance' };
-  }
-
-  private async closeOne({ chargeId, kind, charge, capped }: Closing): Promise<number | null> {
-    const row = firstRow<{ balance: string } & ClosedSpend>(
-      await this.db.query(closeOne(capped), [chargeId, charge, kind]),
-    );
-    if (!capped) await this.giveBack(row ? [row] : []);
-    return row ? Number(row.balance) : null;
   }
 
   /** Reserves a batch in one statement (see {@link reserveMany}); the capped form if any key has caps. */
@@ -211,18 +172,23 @@ export class SqlCredits implements CreditBackend {
   }
 }
 
-/** How the ledger says a charge was closed, with the account's balance (see CreditBackend.closedAs). */
-export async function closedIn(db: DataSource, chargeId: string): Promise<ClosedCharge | null> {
-  const row = firstRow<{ kind: 'settle' | 'release'; charged: string; balance: string }>(
+/** How the ledger says a charge was closed, with its account and that account's balance. */
+export async function closedIn(
+  db: DataSource,
+  chargeId: string,
+): Promise<(ClosedCharge & { readonly accountId: string }) | null> {
+  type Row = { kind: ClosedCharge['kind']; charged: string; balance: string; account_id: string };
+  const row = firstRow<Row>(
     await db.query(
-      `SELECT l.kind, l.charged, a.balance FROM gw.credit_ledger l JOIN gw.account a ON a.id = l.account_id
+      `SELECT l.kind, l.charged, a.balance, a.id::text AS account_id
+         FROM gw.credit_ledger l JOIN gw.account a ON a.id = l.account_id
         WHERE l.charge_id = $1 AND l.kind IN ('settle', 'release')`,
       [chargeId],
     ),
   );
-  return row
-    ? { kind: row.kind, charged: Number(row.charged), balance: Number(row.balance) }
-    : null;
+  if (!row) return null;
+  const closed = { kind: row.kind, charged: Number(row.charged), balance: Number(row.balance) };
+  return { ...closed, accountId: row.account_id };
 }
 
 /** One top-up statement; the balance it leaves. */

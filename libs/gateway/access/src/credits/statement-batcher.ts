@@ -1,8 +1,8 @@
 /**
  * Runs one statement at a time for many callers: calls that arrive while a statement is
  * running wait and go together in the next one. With one caller there is no wait at all; under
- * load, N concurrent calls cost about one round trip instead of N (PGlite has one connection,
- * and in Postgres each reservation otherwise queues on its account's row lock).
+ * load, N concurrent calls cost about one round trip instead of N (on Postgres each reservation
+ * otherwise queues on its account's row lock).
  */
 export class StatementBatcher<I, O> {
   private queue: { input: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];

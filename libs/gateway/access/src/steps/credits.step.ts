@@ -152,6 +152,7 @@ export class CreditsStep implements GatewayStep {
     if (!settled) return;
     void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
     // The embedded profile refunds, after a crash, charges whose answers may not have gone out.
+    if (!this.credits.tracksDelivery) return;
     const raw = call.reply.raw;
     const delivered = () => this.credits.delivered(chargeId);
     if (raw.writableFinished) delivered();
