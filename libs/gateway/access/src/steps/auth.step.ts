@@ -77,11 +77,12 @@ export function ownerOf(call: GatewayCall): KeyOwner {
 export const OFFERED_PAYMENT = new StateKey<OfferedPayment>('x402');
 
 /**
- * Step 3: the caller is a key's account, or — without any key, on an endpoint that accepts
- * x402 while x402 is configured — a payer: `PAYMENT-SIGNATURE` carries a payment checked here
- * against our requirement (verified and settled by the credits step), none answers 402 with
- * `PAYMENT-REQUIRED`. Everywhere else a call without a key is a 401. A HEAD request is never
- * paid for: it gets the 402 with the requirement.
+ * Step 3: the caller is a key's account (from a web page of an origin the key allows, if it
+ * lists any), or — without any key, on an endpoint that accepts x402 while x402 is configured
+ * — a payer: `PAYMENT-SIGNATURE` carries a payment checked here against our requirement
+ * (verified and settled by the credits step), none answers 402 with `PAYMENT-REQUIRED`.
+ * Everywhere else a call without a key is a 401. A HEAD request is never paid for: it gets
+ * the 402 with the requirement.
  */
 @Injectable()
 export class AuthStep implements GatewayStep {
