@@ -1,7 +1,7 @@
 import { AccountsService, KeyRevocations, generateApiKey } from '@nl/gateway-access';
 import { PLATFORM_CONFIG } from '@nl/platform-config';
 import { REAL_SERVERS, silentLogger } from '@nl/testing';
-import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
+import { PROFILES, jsonOf, msUntilStatus, startStack, type Stack } from './support/stack.js';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 const LOOKUP = '/v1/cbs/sbi/6210';
@@ -52,14 +52,8 @@ describe.each(PROFILES)('access through the gateway (%s)', (profile) => {
     });
 
     /** Milliseconds until `url` refuses `key` with 401 (polling), or Infinity after 3 s. */
-    async function refusedAfter(url: string, key: string, since: number): Promise<number> {
-      while (Date.now() - since < 3_000) {
-        const res = await fetch(`${url}${LOOKUP}`, { headers: { 'x-api-key': key } });
-        if (res.status === 401) return Date.now() - since;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return Infinity;
-    }
+    const refusedAfter = (url: string, key: string, since: number) =>
+      msUntilStatus(`${url}${LOOKUP}`, { 'x-api-key': key }, 401, since, 3_000);
 
     // Replicas hear of a revocation only through a shared Redis, which the embedded run lacks.
     (profile === 'distributed' && REAL_SERVERS ? it : it.skip)(

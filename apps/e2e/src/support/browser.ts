@@ -6,8 +6,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /**
- * Whether the browser tests run: always where Chromium is installed; `.ci/run` requires them
- * (DASHBOARD_BROWSER_TEST=required), so a CI machine without a browser fails instead of skipping.
+ * Whether the browser tests (the dashboard's, the CORS widget's) run: always where Chromium is
+ * installed; `.ci/run` requires them (DASHBOARD_BROWSER_TEST=required), so a CI machine
+ * without a browser fails instead of skipping.
  */
 export function browserTestsRun(): boolean {
   const available = existsSync(CHROMIUM);

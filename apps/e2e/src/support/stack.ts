@@ -157,3 +157,23 @@ export async function expectRefusedUncharged(api: Stack, path: string, field: st
   )) as { n: number }[];
   expect(ledger?.n).toBe(0);
 }
+
+/**
+ * Milliseconds from `since` until a GET of `url` with `headers` answers `status` (polling every
+ * 25 ms), or Infinity after `withinMs`: how fast a key change reached a gateway replica.
+ */
+export async function msUntilStatus(
+  url: string,
+  headers: Record<string, string>,
+  status: number,
+  since: number,
+  withinMs: number,
+): Promise<number> {
+  while (Date.now() - since < withinMs) {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status === status) return Date.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return Infinity;
+}

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   insufficient_credits: 'The account has too few credits for this call.',
   spend_cap_reached: "This call would exceed the API key's daily or monthly spend cap.",
   forbidden: 'The account may not call this endpoint.',
+  origin_not_allowed: 'This API key does not accept calls from the origin of this web page.',
   not_found: 'Nothing was found.',
   route_not_found: 'There is no such endpoint.',
   method_not_allowed: 'The endpoint does not accept this method.',

@@ -16,6 +16,7 @@ import { LedgerRefund1764400000000 } from './persistence/migrations/176440000000
 import { SpendCaps1764500000000 } from './persistence/migrations/1764500000000-spend-caps.js';
 import { Dashboard1764600000000 } from './persistence/migrations/1764600000000-dashboard.js';
 import { CreditDelivery1764700000000 } from './persistence/migrations/1764700000000-credit-delivery.js';
+import { AllowedOrigins1764800000000 } from './persistence/migrations/1764800000000-allowed-origins.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
@@ -40,5 +41,6 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     SpendCaps1764500000000,
     Dashboard1764600000000,
     CreditDelivery1764700000000,
+    AllowedOrigins1764800000000,
   ],
 };

@@ -1,17 +1,20 @@
 import type { AppPart } from '@nl/platform-runtime';
+import { configureCors } from './edge/cors.js';
 import { configureEdge, edgeServerOptions } from './edge/edge.js';
 import { configureStaticCaching } from './edge/static-caching.js';
 import { GatewayModule, type GatewayOptions } from './gateway.module.js';
 import { setupDocs } from './openapi/docs.js';
 
 /**
- * What every gateway part adds to its process: the hardened edge (problem+json for what the
- * server refuses before routing, guarded JSON bodies, shutdown answers), compression and
- * conditional requests for the free documents, and the docs.
+ * What every gateway part adds to its process: CORS for the public API, the hardened edge
+ * (problem+json for what the server refuses before routing, guarded JSON bodies, shutdown
+ * answers), compression and conditional requests for the free documents, and the docs.
  */
 export const GATEWAY_HTTP: Pick<AppPart, 'fastify' | 'configure'> = {
   fastify: edgeServerOptions(),
   configure: async (app) => {
+    // First: the edge's own refusals (e.g. 503 while shutting down) are readable by a page too.
+    configureCors(app);
     configureEdge(app);
     // Before the docs routes: compression attaches itself to the routes added after it.
     await configureStaticCaching(app);

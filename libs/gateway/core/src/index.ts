@@ -7,6 +7,7 @@ export * from './pipeline/call-state.js';
 export * from './pipeline/gateway-step.js';
 export * from './routes/endpoint-description.js';
 export * from './gateway.app.js';
+export * from './edge/cors.js';
 export * from './edge/edge.js';
 export * from './edge/json-body.js';
 export * from './openapi/asyncapi-document.js';

@@ -4,22 +4,18 @@ import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
-import {
-  generateApiKey,
-  hashApiKey,
-  keyModeOf,
-  looksLikeApiKey,
-  visiblePrefix,
-  type KeyMode,
-} from '../keys/api-key.js';
-import { ALL_KEYS, KeyRevocations } from '../keys/key-revocations.js';
+import { normaliseOrigins } from '../keys/allowed-origins.js';
+import { generateApiKey, hashApiKey, visiblePrefix, type KeyMode } from '../keys/api-key.js';
+import { ALL_KEYS, KeyRevocations, type KeyChange } from '../keys/key-revocations.js';
 import { KeyUseTracker } from '../keys/key-use.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
 import { spendOfKeys } from './key-lookup.js';
+import { KeyOwners, type KeyOwner } from './key-owners.js';
 import { storedCaps, type KeySpend, type SpendCaps } from './key-caps.js';
 
 export type { ApiKeyInfo } from './api-key-info.js';
+export type { KeyOwner } from './key-owners.js';
 
 export interface Account {
   readonly id: string;
@@ -29,26 +25,6 @@ export interface Account {
   readonly balance: number;
   readonly createdAt: string;
 }
-
-/** Who a key belongs to, as the pipeline needs it (the balance lives in the ledger). */
-export interface KeyOwner {
-  readonly keyId: string;
-  readonly accountId: string;
-  readonly tier: Tier;
-  readonly subscriptions: readonly string[];
-  /** A test key: the call is answered from recorded data and never charged. */
-  readonly sandbox: boolean;
-  /** An x402 payer (lower-case address) instead of a key: paid per request, not from credits. */
-  readonly payer?: string;
-  /** The key has a spend cap: its reservations are checked and counted against it. */
-  readonly capped?: boolean;
-}
-
-/**
- * How long a resolved key is trusted without asking the database again. Revocations reach
- * every replica at once through {@link KeyRevocations}; this bounds a missed message.
- */
-const KEY_CACHE_MS = 5_000;
 
 function toAccount(row: AccountEntity): Account {
   return {
@@ -65,7 +41,7 @@ function toAccount(row: AccountEntity): Account {
 @Injectable()
 export class AccountsService implements OnApplicationShutdown {
   private readonly keyUse: KeyUseTracker;
-  private readonly keyCache = new Map<string, { owner: KeyOwner | null; until: number }>();
+  private readonly owners: KeyOwners;
   private readonly accountRows: Repository<AccountEntity>;
   private readonly keyRows: Repository<ApiKeyEntity>;
 
@@ -77,9 +53,8 @@ export class AccountsService implements OnApplicationShutdown {
     this.accountRows = db.getRepository(AccountEntity);
     this.keyRows = db.getRepository(ApiKeyEntity);
     this.keyUse = new KeyUseTracker(db);
-    revocations?.onChange((change) =>
-      change === ALL_KEYS ? this.keyCache.clear() : this.keyCache.delete(change),
-    );
+    this.owners = new KeyOwners(db, this.keyUse);
+    revocations?.onChange((change) => this.owners.forget(change));
   }
 
   async createAccount(input: {
@@ -132,8 +107,7 @@ export class AccountsService implements OnApplicationShutdown {
       ...(change.subscriptions && { subscriptions: change.subscriptions }),
     };
     if (Object.keys(set).length > 0) await this.accountRows.update({ id }, set);
-    this.keyCache.clear();
-    await this.revocations?.publish(ALL_KEYS);
+    await this.changed(ALL_KEYS);
     return this.getAccount(id);
   }
 
@@ -181,8 +155,7 @@ export class AccountsService implements OnApplicationShutdown {
     const revoked = (result.affected ?? 0) > 0;
     if (revoked) {
       const { hash } = await this.keyRows.findOneByOrFail({ id: keyId });
-      this.keyCache.delete(hash);
-      await this.revocations?.publish(hash);
+      await this.changed(hash);
     }
     return revoked;
   }
@@ -211,9 +184,33 @@ export class AccountsService implements OnApplicationShutdown {
     const row = await this.keyRows.findOneByOrFail({ id: keyId });
     this.credits.capsChanged(keyId);
     // Every replica reads the key again, so its next call is checked against the new caps.
-    this.keyCache.delete(row.hash);
-    await this.revocations?.publish(row.hash);
+    await this.changed(row.hash);
     return toKeyInfo(row);
+  }
+
+  /**
+   * Sets the origins whose web pages may call with a key (null or empty: any), replacing the
+   * list it had; scoped by account like {@link setSpendCaps}. Throws `validation_failed` for an
+   * entry that is not an origin or a list that is too long.
+   */
+  async setAllowedOrigins(
+    accountId: string,
+    keyId: string,
+    origins: readonly string[] | null,
+  ): Promise<ApiKeyInfo | null> {
+    const allowedOrigins = normaliseOrigins(origins);
+    if (!isUUID(accountId) || !isUUID(keyId)) return null;
+    const result = await this.keyRows.update({ id: keyId, accountId }, { allowedOrigins });
+    if (!result.affected) return null;
+    const row = await this.keyRows.findOneByOrFail({ id: keyId });
+    await this.changed(row.hash);
+    return toKeyInfo(row);
+  }
+
+  /** A key (by hash) or every key changed: this replica and every other read it again. */
+  private async changed(change: KeyChange): Promise<void> {
+    this.owners.forget(change);
+    await this.revocations?.publish(change);
   }
 
   /**
@@ -226,41 +223,8 @@ export class AccountsService implements OnApplicationShutdown {
   }
 
   /** The owner of a key (live or test), or null for an unknown or revoked one. */
-  async findOwner(key: string): Promise<KeyOwner | null> {
-    if (!looksLikeApiKey(key)) return null;
-    const hash = hashApiKey(key);
-    const cached = this.keyCache.get(hash);
-    if (cached && cached.until > Date.now()) {
-      if (cached.owner) this.keyUse.touch(cached.owner.keyId);
-      return cached.owner;
-    }
-    const [row] = (await this.db.query(
-      `SELECT k.id AS key_id, a.id AS account_id, a.tier, a.subscriptions,
-              (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL) AS capped
-         FROM gw.api_key k JOIN gw.account a ON a.id = k.account_id
-        WHERE k.hash = $1 AND k.revoked_at IS NULL`,
-      [hash],
-    )) as {
-      key_id: string;
-      account_id: string;
-      tier: Tier;
-      subscriptions: string[];
-      capped: boolean;
-    }[];
-    const owner = row
-      ? {
-          keyId: row.key_id,
-          accountId: row.account_id,
-          tier: row.tier,
-          subscriptions: row.subscriptions,
-          sandbox: keyModeOf(key) === 'test',
-          capped: row.capped,
-        }
-      : null;
-    if (this.keyCache.size > 10_000) this.keyCache.clear();
-    this.keyCache.set(hash, { owner, until: Date.now() + KEY_CACHE_MS });
-    if (owner) this.keyUse.touch(owner.keyId);
-    return owner;
+  findOwner(key: string): Promise<KeyOwner | null> {
+    return this.owners.find(key);
   }
 
   async balance(accountId: string): Promise<number> {

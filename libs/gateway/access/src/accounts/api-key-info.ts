@@ -17,6 +17,8 @@ export interface ApiKeyInfo {
   readonly dailyCap: number | null;
   readonly monthlyCap: number | null;
   readonly alertPercent: number | null;
+  /** The only origins whose web pages may call with the key; null: any origin. */
+  readonly allowedOrigins: string[] | null;
 }
 
 export function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
@@ -31,5 +33,6 @@ export function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
     dailyCap: capInCredits(row.dailyCap),
     monthlyCap: capInCredits(row.monthlyCap),
     alertPercent: row.capAlertPercent,
+    allowedOrigins: row.allowedOrigins,
   };
 }

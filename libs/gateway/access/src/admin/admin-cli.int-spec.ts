@@ -130,6 +130,38 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
     expect((await admin('set-caps', keyId)).text).toBe(`Key ${keyId}:  no caps.`);
   });
 
+  it("should set a key's allowed origins, list them, apply them at once and clear them", async () => {
+    const { id } = await json<{ id: string }>(
+      'create-account',
+      '--name',
+      'cli origins',
+      '--tier',
+      'paid',
+    );
+    const { key, id: keyId } = await json<{ key: string; id: string }>('create-key', id);
+    expect((await accounts.findOwner(key))?.allowedOrigins).toBeUndefined(); // cached now
+    const set = await admin(
+      'set-origins',
+      keyId,
+      'HTTPS://Shop.example.nl/',
+      'http://127.0.0.1:8080',
+    );
+    expect(set).toEqual({
+      code: 0,
+      text: `Key ${keyId}: only web pages of https://shop.example.nl, http://127.0.0.1:8080 may call with it.`,
+    });
+    expect((await admin('list-keys', id)).text).toContain(
+      'origins https://shop.example.nl http://127.0.0.1:8080',
+    );
+    expect([...((await accounts.findOwner(key))?.allowedOrigins ?? [])]).toEqual([
+      'https://shop.example.nl',
+      'http://127.0.0.1:8080',
+    ]);
+    expect(await json('clear-origins', keyId)).toMatchObject({ id: keyId, allowedOrigins: null });
+    expect((await accounts.findOwner(key))?.allowedOrigins).toBeUndefined();
+    expect((await admin('list-keys', id)).text).not.toContain('origins');
+  });
+
   it('should add credits through the ledger and change tier and subscriptions', async () => {
     const { id } = await json<{ id: string }>(
       'create-account',
@@ -170,6 +202,13 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
     [['set-caps', randomUUID(), '--daily', '0'], /daily_cap must be a positive number/],
     [['set-caps', randomUUID(), '--monthly', '1.234'], /monthly_cap/],
     [['set-caps', randomUUID(), '--alert', '101'], /alert_percent must not be greater than 100/],
+    [['set-origins', randomUUID()], /set-origins needs at least one origin/],
+    [['set-origins', randomUUID(), 'https://a.nl'], /There is no key/],
+    [
+      ['set-origins', randomUUID(), 'https://a.nl/path'],
+      /allowed_origins\.0: "https:\/\/a\.nl\/path" is not an origin/,
+    ],
+    [['clear-origins'], /clear-origins needs a key id/],
   ])('should refuse %j with exit code 2 and a message', async (argv, message) => {
     const result = await admin(...argv);
     expect(result.code).toBe(2);

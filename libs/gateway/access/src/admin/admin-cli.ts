@@ -2,6 +2,7 @@ import { formatCredits, toCredits, type Tier } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import { parseArgs } from 'node:util';
 import {
+  AllowedOriginsBody,
   CreateAccountBody,
   CreateKeyBody,
   SpendCapsBody,
@@ -32,6 +33,9 @@ const HELP = `Usage: npm run admin -- <command> [arguments] [--json]
   set-caps <key id> [--daily <credits>] [--monthly <credits>] [--alert <percent>]
                                        replaces the key's spend caps (UTC day and month) and
                                        the dashboard's alert threshold; left out: none
+  set-origins <key id> <origin>...     only web pages of these origins may call with the key,
+                                       e.g. https://shop.example.nl (at most 20)
+  clear-origins <key id>               web pages of any origin may call with the key again
   revoke-key <key id>
   help
 
@@ -54,7 +58,8 @@ function capsText(k: ApiKeyInfo): string {
 /** One key as `list-keys` and `show` print it. */
 function keyLine(k: ApiKeyInfo): string {
   const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
-  return `${k.id}  ${k.prefix}  ${k.mode}  ${state}${k.name ? `  (${k.name})` : ''}${capsText(k)}`;
+  const origins = k.allowedOrigins ? `  origins ${k.allowedOrigins.join(' ')}` : '';
+  return `${k.id}  ${k.prefix}  ${k.mode}  ${state}${k.name ? `  (${k.name})` : ''}${capsText(k)}${origins}`;
 }
 
 function describeError(error: unknown): string {
@@ -229,6 +234,22 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
         const key = await admin.setSpendCaps(id, caps);
         if (!key) throw new UsageError(`There is no key ${id}.`);
         out(key, `Key ${id}:${capsText(key) || '  no caps'}.`);
+        return 0;
+      }
+      case 'set-origins':
+      case 'clear-origins': {
+        const id = arg(0, 'a key id');
+        const origins = command === 'set-origins' ? args.slice(1) : null;
+        if (origins?.length === 0) throw new UsageError('set-origins needs at least one origin.');
+        const key = await admin.setAllowedOrigins(
+          id,
+          validateInput(AllowedOriginsBody, { allowed_origins: origins }),
+        );
+        if (!key) throw new UsageError(`There is no key ${id}.`);
+        out(
+          key,
+          `Key ${id}: ${key.allowedOrigins ? `only web pages of ${key.allowedOrigins.join(', ')}` : 'web pages of any origin'} may call with it.`,
+        );
         return 0;
       }
       case 'revoke-key': {

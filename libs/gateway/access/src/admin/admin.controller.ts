@@ -20,6 +20,7 @@ import { toCredits } from '@nl/contracts-core';
 import { GATEWAY_CONFIG, type GatewaySettings } from '../gateway.config.js';
 import { guardAdmin } from './admin-guard.js';
 import {
+  AllowedOriginsBody,
   CreateAccountBody,
   CreateKeyBody,
   SpendCapsBody,
@@ -108,6 +109,19 @@ export class AdminController {
   async setCaps(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
     this.guard(request);
     const key = await this.admin.setSpendCaps(id, this.valid(SpendCapsBody, body));
+    if (!key) throw new DomainError('not_found', 'No key with that id.');
+    return key;
+  }
+
+  /** Replaces the origins whose web pages may call with the key (null or []: any origin). */
+  @Put('keys/:id/allowed-origins')
+  async setAllowedOrigins(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    this.guard(request);
+    const key = await this.admin.setAllowedOrigins(id, this.valid(AllowedOriginsBody, body));
     if (!key) throw new DomainError('not_found', 'No key with that id.');
     return key;
   }

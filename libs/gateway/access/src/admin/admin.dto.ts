@@ -14,9 +14,12 @@ import {
   Length,
   Matches,
   Max,
+  MaxLength,
   Min,
+  ValidateIf,
 } from 'class-validator';
 import { MAX_CAP_CREDITS } from '../accounts/key-caps.js';
+import { MAX_ALLOWED_ORIGINS, MAX_ORIGIN_LENGTH } from '../keys/allowed-origins.js';
 
 const SUBSCRIPTION = /^[a-z0-9-]{1,40}$/;
 
@@ -79,6 +82,19 @@ export class SpendCapsBody {
   @OptionalCap() daily_cap?: number | null;
   @OptionalCap() monthly_cap?: number | null;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) alert_percent?: number | null;
+}
+
+/**
+ * The origins whose web pages may call with a key, replacing its list: `["https://shop.example.nl"]`;
+ * null or `[]`: any origin. Each entry is checked and normalised as an origin by the service.
+ */
+export class AllowedOriginsBody {
+  @ValidateIf((_body, value) => value !== null)
+  @IsArray()
+  @ArrayMaxSize(MAX_ALLOWED_ORIGINS)
+  @IsString({ each: true })
+  @MaxLength(MAX_ORIGIN_LENGTH, { each: true })
+  allowed_origins: string[] | null;
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -3,10 +3,12 @@ import { toCredits, toHundredths } from '@nl/contracts-core';
 import { DataSource } from 'typeorm';
 import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
 import { AccountsService, type Account, type ApiKeyInfo } from '../accounts/accounts.service.js';
+import { normaliseOrigins } from '../keys/allowed-origins.js';
 import type { KeyMode } from '../keys/api-key.js';
 import { CreditsService } from '../credits/credits.service.js';
 import {
   UUID,
+  type AllowedOriginsBody,
   type CreateAccountBody,
   type SpendCapsBody,
   type UpdateAccountBody,
@@ -93,16 +95,33 @@ export class AdminService {
 
   /** Replaces a key's spend caps; null when there is no key with that id. */
   async setSpendCaps(keyId: string, caps: SpendCapsBody): Promise<ApiKeyInfo | null> {
+    const accountId = await this.accountOfKey(keyId);
+    return accountId === null
+      ? null
+      : this.accounts.setSpendCaps(accountId, keyId, {
+          dailyCap: caps.daily_cap ?? null,
+          monthlyCap: caps.monthly_cap ?? null,
+          alertPercent: caps.alert_percent ?? null,
+        });
+  }
+
+  /**
+   * Replaces a key's allowed origins (null or empty: any); null when there is no such key.
+   * A bad origin is a 400 whether or not the key exists.
+   */
+  async setAllowedOrigins(keyId: string, body: AllowedOriginsBody): Promise<ApiKeyInfo | null> {
+    const origins = normaliseOrigins(body.allowed_origins);
+    const accountId = await this.accountOfKey(keyId);
+    return accountId === null ? null : this.accounts.setAllowedOrigins(accountId, keyId, origins);
+  }
+
+  /** The account a key id belongs to, or null for no key (or no UUID). */
+  private async accountOfKey(keyId: string): Promise<string | null> {
     if (!UUID.test(keyId)) return null;
     const [key] = (await this.db.query('SELECT account_id FROM gw.api_key WHERE id = $1', [
       keyId,
     ])) as { account_id: string }[];
-    if (!key) return null;
-    return this.accounts.setSpendCaps(key.account_id, keyId, {
-      dailyCap: caps.daily_cap ?? null,
-      monthlyCap: caps.monthly_cap ?? null,
-      alertPercent: caps.alert_percent ?? null,
-    });
+    return key?.account_id ?? null;
   }
 
   /** False when there is no live key with that id. */

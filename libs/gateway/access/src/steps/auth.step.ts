@@ -3,6 +3,7 @@ import { SANDBOX, StateKey, type GatewayCall, type GatewayStep } from '@nl/gatew
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
+import { checkOrigin } from '../keys/allowed-origins.js';
 import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
 import { X402Payments, type OfferedPayment } from '../x402/x402.payments.js';
 
@@ -38,7 +39,10 @@ export function credentialOf(request: FastifyRequest): string | null {
   return bearer;
 }
 
-/** Resolves the caller's key to its account or throws 400/401. */
+/**
+ * Resolves the caller's key to its account or throws 400/401, and 403 for a web page of an
+ * origin the key does not allow (before any limit is counted or credit reserved).
+ */
 export async function authenticate(
   accounts: AccountsService,
   request: FastifyRequest,
@@ -53,6 +57,7 @@ export async function authenticate(
       );
     const owner = await accounts.findOwner(key);
     if (!owner) throw new DomainError('unauthorized', 'Unknown or revoked API key.');
+    checkOrigin(owner.allowedOrigins, request);
     return owner;
   } catch (error) {
     if (error instanceof DomainError && error.code === 'unauthorized')
@@ -72,11 +77,12 @@ export function ownerOf(call: GatewayCall): KeyOwner {
 export const OFFERED_PAYMENT = new StateKey<OfferedPayment>('x402');
 
 /**
- * Step 3: the caller is a key's account, or — without any key, on an endpoint that accepts
- * x402 while x402 is configured — a payer: `PAYMENT-SIGNATURE` carries a payment checked here
- * against our requirement (verified and settled by the credits step), none answers 402 with
- * `PAYMENT-REQUIRED`. Everywhere else a call without a key is a 401. A HEAD request is never
- * paid for: it gets the 402 with the requirement.
+ * Step 3: the caller is a key's account (from a web page of an origin the key allows, if it
+ * lists any), or — without any key, on an endpoint that accepts x402 while x402 is configured
+ * — a payer: `PAYMENT-SIGNATURE` carries a payment checked here against our requirement
+ * (verified and settled by the credits step), none answers 402 with `PAYMENT-REQUIRED`.
+ * Everywhere else a call without a key is a 401. A HEAD request is never paid for: it gets
+ * the 402 with the requirement.
  */
 @Injectable()
 export class AuthStep implements GatewayStep {

@@ -10,6 +10,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   insufficient_credits: 402,
   spend_cap_reached: 402,
   forbidden: 403,
+  origin_not_allowed: 403,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,

@@ -71,7 +71,10 @@ const STANDARD_ERRORS: [number, string][] = [
     402,
     "Payment required (x402), too few credits (`insufficient_credits`), or the API key's daily or monthly spend cap reached (`spend_cap_reached`, with when it resets).",
   ],
-  [403, 'The tier or subscription does not include this endpoint.'],
+  [
+    403,
+    "The tier or subscription does not include this endpoint, or the API key does not accept calls from this web page's origin (`origin_not_allowed`).",
+  ],
   [429, 'Rate limit exceeded; see `Retry-After`.'],
   [503, 'The service or its upstream is unavailable; see `Retry-After`.'],
   [504, 'The service or its upstream did not answer in time.'],

@@ -13,13 +13,15 @@ import { AccountEntity } from './account.entity.js';
 /**
  * An API key: only its SHA-256 hash and a visible prefix are stored. A key may carry spend
  * caps (hundredths of a credit); while it does, its spend is counted here (for `spendDay` and
- * that day's month) by the credit statements, under this row's lock.
+ * that day's month) by the credit statements, under this row's lock. It may also list the
+ * only web origins whose pages may call with it.
  */
 @Entity({ schema: 'gw', name: 'api_key' })
 @Index('api_key_account_idx', ['accountId'])
 @Check('api_key_daily_cap_check', 'daily_cap > 0')
 @Check('api_key_monthly_cap_check', 'monthly_cap > 0')
 @Check('api_key_cap_alert_percent_check', 'cap_alert_percent BETWEEN 1 AND 100')
+@Check('api_key_allowed_origins_check', 'cardinality(allowed_origins) BETWEEN 1 AND 20')
 export class ApiKeyEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -69,4 +71,8 @@ export class ApiKeyEntity {
 
   @Column('bigint', { name: 'month_spent', default: 0 })
   monthSpent!: string;
+
+  /** The only origins whose web pages may call with the key (normalised); null: any. */
+  @Column('text', { name: 'allowed_origins', array: true, nullable: true })
+  allowedOrigins!: string[] | null;
 }

@@ -1,0 +1,88 @@
+import type { Tier } from '@nl/contracts-core';
+import type { DataSource } from 'typeorm';
+import { hashApiKey, keyModeOf, looksLikeApiKey } from '../keys/api-key.js';
+import { ALL_KEYS, type KeyChange } from '../keys/key-revocations.js';
+import type { KeyUseTracker } from '../keys/key-use.js';
+
+/** Who a key belongs to, as the pipeline needs it (the balance lives in the ledger). */
+export interface KeyOwner {
+  readonly keyId: string;
+  readonly accountId: string;
+  readonly tier: Tier;
+  readonly subscriptions: readonly string[];
+  /** A test key: the call is answered from recorded data and never charged. */
+  readonly sandbox: boolean;
+  /** An x402 payer (lower-case address) instead of a key: paid per request, not from credits. */
+  readonly payer?: string;
+  /** The key has a spend cap: its reservations are checked and counted against it. */
+  readonly capped?: boolean;
+  /** The only origins whose web pages may call with the key; absent: any (the default). */
+  readonly allowedOrigins?: ReadonlySet<string>;
+}
+
+/**
+ * How long a resolved key is trusted without asking the database again. Revocations and other
+ * key changes reach every replica at once through `KeyRevocations`; this bounds a missed message.
+ */
+const KEY_CACHE_MS = 5_000;
+
+interface OwnerRow {
+  key_id: string;
+  account_id: string;
+  tier: Tier;
+  subscriptions: string[];
+  capped: boolean;
+  allowed_origins: string[] | null;
+}
+
+/**
+ * The hot path's lookup of a key's owner: by the key's hash, from memory for a few seconds,
+ * then from `gw.api_key` again. Unknown and revoked keys are remembered as null too.
+ */
+export class KeyOwners {
+  private readonly cache = new Map<string, { owner: KeyOwner | null; until: number }>();
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly keyUse: KeyUseTracker,
+  ) {}
+
+  /** The owner of a key (live or test), or null for an unknown or revoked one. */
+  async find(key: string): Promise<KeyOwner | null> {
+    if (!looksLikeApiKey(key)) return null;
+    const hash = hashApiKey(key);
+    const cached = this.cache.get(hash);
+    if (cached && cached.until > Date.now()) {
+      if (cached.owner) this.keyUse.touch(cached.owner.keyId);
+      return cached.owner;
+    }
+    const [row] = (await this.db.query(
+      `SELECT k.id AS key_id, a.id AS account_id, a.tier, a.subscriptions, k.allowed_origins,
+              (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL) AS capped
+         FROM gw.api_key k JOIN gw.account a ON a.id = k.account_id
+        WHERE k.hash = $1 AND k.revoked_at IS NULL`,
+      [hash],
+    )) as OwnerRow[];
+    const owner: KeyOwner | null = row
+      ? {
+          keyId: row.key_id,
+          accountId: row.account_id,
+          tier: row.tier,
+          subscriptions: row.subscriptions,
+          sandbox: keyModeOf(key) === 'test',
+          capped: row.capped,
+          ...(row.allowed_origins && { allowedOrigins: new Set(row.allowed_origins) }),
+        }
+      : null;
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(hash, { owner, until: Date.now() + KEY_CACHE_MS });
+    if (owner) this.keyUse.touch(owner.keyId);
+    return owner;
+  }
+
+  /** Forgets one key (by hash), or every key for {@link ALL_KEYS}: it is read again when next used. */
+  forget(change: KeyChange): void {
+    if (change === ALL_KEYS) this.cache.clear();
+    else this.cache.delete(change);
+  }
+}
