@@ -87,6 +87,13 @@ export const PLANS_SEARCH_ENDPOINT = {
   subject: PROPERTY_SUBJECTS.plans,
   request: PlansQuery,
   response: PlansResponse,
+  errorResponses: [
+    {
+      status: 404,
+      description:
+        'With `postcode` + `huisnummer`: the address register has no location for that address (`not_found`). Not charged.',
+    },
+  ],
   summary: 'Spatial plans at a location',
   description: [
     'Zoning (bestemmingsplan), integration (inpassingsplan), amendment (wijzigingsplan) and other Wro plans whose area contains a point: `lat` + `lon` (WGS84, must lie in the Netherlands), or `postcode` + `huisnummer` (the address register gives the point). Both given: the coordinates win. Historical plans are left out; newest first.',

@@ -1,7 +1,8 @@
 import { Controller, Get, Res, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { toCredits } from '@nl/contracts-core';
+import { ACCOUNT_TAG, ApiErrorResponses, ApiSuccessResponse } from '@nl/gateway-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
 import { endpointAccess } from '../accounts/endpoint-access.js';
@@ -20,8 +21,11 @@ export const ACCOUNT_LIMITS = {
 } as const;
 
 /** The caller's own account: free of charge, any tier, rate-limited per key. */
-@ApiTags('account')
-@ApiSecurity('apiKey')
+/** The account operations' answers: free (no credits), rate-limited, problem+json errors. */
+const FREE = { method: 'GET', metered: false, x402: false } as const;
+
+@ApiTags(ACCOUNT_TAG)
+@ApiErrorResponses(FREE)
 @Controller('v1/account')
 export class AccountController {
   constructor(
@@ -46,7 +50,7 @@ export class AccountController {
     description:
       'Tier, balance, and the price and per-minute limit of every endpoint for your tier. Free of charge; at most 60 calls per minute per key.',
   })
-  @ApiOkResponse({ type: AccountView })
+  @ApiSuccessResponse(FREE, AccountView, 'Your account, with the terms of every endpoint.')
   async account(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -82,7 +86,7 @@ export class AccountController {
     description:
       'Successful calls and credits charged per endpoint per day (UTC), today and the 29 days before. Free of charge; at most 30 calls per minute per key.',
   })
-  @ApiOkResponse({ type: UsageView })
+  @ApiSuccessResponse(FREE, UsageView, 'Your usage per endpoint and day.')
   async usage(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
