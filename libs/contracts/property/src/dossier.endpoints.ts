@@ -18,6 +18,7 @@ export const PANDGEGEVENS_GET_ENDPOINT = {
   id: 'property.pandgegevens.get',
   paths: ['/v1/property/pandgegevens'],
   subject: PROPERTY_SUBJECTS.pandgegevens,
+  upstreams: ['pdok'],
   request: PandgegevensQuery,
   response: PandgegevensResponse,
   errorResponses: [
@@ -85,6 +86,7 @@ export const PLANS_SEARCH_ENDPOINT = {
   id: 'property.plans.search',
   paths: ['/v1/dso/plans'],
   subject: PROPERTY_SUBJECTS.plans,
+  upstreams: ['ruimtelijke-plannen'],
   request: PlansQuery,
   response: PlansResponse,
   errorResponses: [

@@ -1,11 +1,16 @@
-import { Controller, Get, Res, Req } from '@nestjs/common';
+import { Controller, Get, Inject, Res, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import { toCredits } from '@nl/contracts-core';
-import { ACCOUNT_TAG, ApiErrorResponses, ApiSuccessResponse } from '@nl/gateway-core';
+import { toCredits, type EndpointDefinition } from '@nl/contracts-core';
+import {
+  ACCOUNT_TAG,
+  ApiErrorResponses,
+  ApiSuccessResponse,
+  GATEWAY_CATALOG,
+} from '@nl/gateway-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
 import { endpointAccess } from '../accounts/endpoint-access.js';
+import { EndpointAvailability } from '../accounts/endpoint-availability.js';
 import { RateLimits } from '../limits/rate-limits.js';
 import { authenticate } from '../steps/auth.step.js';
 import { enforceRateLimit } from '../steps/rate-limit.step.js';
@@ -31,6 +36,8 @@ export class AccountController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly limits: RateLimits,
+    private readonly availability: EndpointAvailability,
+    @Inject(GATEWAY_CATALOG) private readonly catalog: readonly EndpointDefinition[],
   ) {}
 
   private async caller(
@@ -56,14 +63,17 @@ export class AccountController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AccountView> {
     const owner = await this.caller(request, reply, ACCOUNT_LIMITS.account);
-    const account = await this.accounts.getAccount(owner.accountId);
+    const [account, served] = await Promise.all([
+      this.accounts.getAccount(owner.accountId),
+      this.availability.served(this.catalog),
+    ]);
     return {
       id: account.id,
       name: account.name,
       tier: account.tier,
       subscriptions: [...account.subscriptions],
       balance: toCredits(account.balance),
-      endpoints: ENDPOINT_CATALOG.map((e) => {
+      endpoints: this.catalog.map((e) => {
         const access = endpointAccess(e, account);
         return {
           id: e.id,
@@ -73,7 +83,7 @@ export class AccountController {
           cached_price: toCredits(e.price.cached),
           ...(e.price.partial !== undefined && { partial_price: toCredits(e.price.partial) }),
           limit_per_minute: access.available ? access.limitPerMinute : null,
-          available: access.available,
+          available: access.available && served.has(e.id),
         };
       }),
     };
