@@ -22,13 +22,22 @@ const UNSERVED: EndpointDefinition = {
   timeoutMs: 5 * SECOND,
 };
 
+/** A row announced but not built yet (`planned`): documented, routed, never available. */
+const PLANNED: EndpointDefinition = {
+  ...UNSERVED,
+  id: 'property.planned.get',
+  paths: ['/v1/test/planned'],
+  subject: 'property.planned.get',
+  planned: true,
+};
+
 const PROBLEM = /^application\/problem\+json/;
 
 describe.each(PROFILES)('errors through the gateway (%s)', (profile) => {
   let api: Stack;
   beforeAll(async () => {
     api = await startStack(profile, {
-      gateway: gatewayApp({ catalog: [...ENDPOINT_CATALOG, UNSERVED] }),
+      gateway: gatewayApp({ catalog: [...ENDPOINT_CATALOG, UNSERVED, PLANNED] }),
     });
   });
   afterAll(() => api?.close());
@@ -142,7 +151,7 @@ describe.each(PROFILES)('errors through the gateway (%s)', (profile) => {
     ['not served (no service answers its subject)', UNSERVED.paths[0], 'service_unavailable'],
     ['its upstream not configured (no KVK key)', '/v1/kvk/69599084', 'upstream_not_configured'],
   ])(
-    'should not count a call to an endpoint %s against the rate limit',
+    'should not count a call to an endpoint %s against the rate limit, nor charge it',
     async (_title, path, code) => {
       const trial = await api.account({ tier: 'trial', credits: 10 });
       const headers = { 'x-api-key': trial.key };
@@ -150,10 +159,34 @@ describe.each(PROFILES)('errors through the gateway (%s)', (profile) => {
       const limit = Number(first.headers.get('ratelimit-limit'));
       expect(limit).toBeGreaterThan(0);
       expect(first.headers.get('ratelimit-remaining')).toBe(String(limit));
-      const statuses = [first.status];
-      for (let i = 0; i < limit + 2; i++) statuses.push((await api.get(path, headers)).status);
-      expect(new Set(statuses)).toEqual(new Set([503]));
-      expect((await jsonOf(await api.get(path, headers))).code).toBe(code);
+      const answers = [first];
+      for (let i = 0; i < limit + 2; i++) answers.push(await api.get(path, headers));
+      expect(new Set(answers.map((a) => a.status))).toEqual(new Set([503]));
+      const last = await api.get(path, headers);
+      expect((await jsonOf(last)).code).toBe(code);
+      expect(last.headers.get('ratelimit-remaining')).toBe(String(limit));
+      expect(new Set(answers.map((a) => a.headers.get('x-credits-charged')))).toEqual(
+        new Set(['0.00']),
+      );
+      expect((await jsonOf(await api.get('/v1/account', headers))).balance).toBe(10);
     },
   );
+
+  it('should list in /v1/account only what this deployment can answer as available', async () => {
+    const account = await jsonOf(await api.get('/v1/account'));
+    const available = Object.fromEntries(
+      account.endpoints.map((e: { id: string; available: boolean }) => [e.id, e.available]),
+    );
+    expect(available).toMatchObject({
+      'cbs.sbi.lookup': true,
+      // VIES has a URL in the test profile (a local one): configured.
+      'validation.vat.check': true,
+      // No KVK key in the test profile: 503 upstream_not_configured.
+      'kvk.company.get': false,
+      'kvk.branch.get': false,
+      [UNSERVED.id]: false,
+      [PLANNED.id]: false,
+    });
+    expect(Object.values(available).filter((a) => a === true).length).toBeGreaterThan(15);
+  });
 });

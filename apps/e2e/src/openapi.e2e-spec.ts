@@ -1,11 +1,30 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
+import { ENDPOINT_CATALOG, findEndpoint } from '@nl/contracts-catalog';
 import { withReadmeBlock } from '@nl/composition';
 import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
 import { renderSandboxTable, sandboxCall } from '@nl/gateway-core';
-import { formatCredits } from '@nl/contracts-core';
+import { formatCredits, type EndpointDefinition } from '@nl/contracts-core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { readFile } from 'node:fs/promises';
+
+type Operation = {
+  operationId: string;
+  tags?: string[];
+  parameters?: { name: string; description?: string; schema?: { example?: unknown } }[];
+  responses: Record<
+    string,
+    { content?: Record<string, unknown>; headers?: Record<string, unknown> }
+  >;
+};
+
+/** A row announced but not built: a planned endpoint documented in full. */
+const PLANNED: EndpointDefinition = {
+  ...findEndpoint('cbs.sbi.lookup'),
+  id: 'cbs.planned.get',
+  paths: ['/v1/test/planned'],
+  subject: 'cbs.planned.get',
+  planned: true,
+};
 
 const COMMITTED = new URL('../../../openapi.json', import.meta.url);
 const README = new URL('../../../README.md', import.meta.url);
@@ -40,6 +59,82 @@ describe('the OpenAPI document', () => {
           );
       }
     }
+  });
+
+  const operations = () =>
+    Object.values(document.paths).flatMap((item) =>
+      Object.values(item as Record<string, Operation>),
+    );
+
+  it('should carry the product version and license, servers and the two key schemes', async () => {
+    const manifest = JSON.parse(
+      await readFile(new URL('../../../package.json', import.meta.url), 'utf8'),
+    );
+    expect(document.info.version).toBe(manifest.version);
+    expect(document.info.license?.name).toMatch(/\w/);
+    expect(document.servers?.length).toBeGreaterThan(0);
+    expect(document.components?.securitySchemes).toEqual({
+      apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }),
+      bearer: { type: 'http', scheme: 'bearer', description: expect.any(String) },
+    });
+  });
+
+  it('should put each operation under one tag, declared once with a description', () => {
+    const declared = (document.tags ?? []).map((t) => t.name);
+    expect(new Set(declared).size).toBe(declared.length);
+    for (const tag of document.tags ?? []) expect(tag.description).toMatch(/\w/);
+    for (const operation of operations()) {
+      expect(operation.tags).toHaveLength(1);
+      expect(declared).toContain(operation.tags?.[0]);
+    }
+    const ids = operations().map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('should describe every parameter with a schema, an example and a description', () => {
+    for (const operation of operations())
+      for (const parameter of operation.parameters ?? []) {
+        expect([operation.operationId, parameter.name, parameter.description]).toEqual([
+          operation.operationId,
+          parameter.name,
+          expect.stringMatching(/\w/),
+        ]);
+        expect(parameter.schema?.example).toBeDefined();
+      }
+  });
+
+  it('should answer errors as problem+json and name the headers each answer carries', () => {
+    const headers = document.components?.headers ?? {};
+    for (const name of ['RateLimit-Remaining', 'RateLimit', 'RateLimit-Policy', 'X-Cache', 'Age'])
+      expect(headers).toHaveProperty([name]);
+    for (const operation of operations()) {
+      for (const status of ['400', '401', '429', '503'])
+        expect(operation.responses[status]?.content).toHaveProperty(['application/problem+json']);
+      expect(operation.responses['429'].headers).toHaveProperty(['Retry-After']);
+      expect(operation.responses['200'].headers).toHaveProperty(['RateLimit-Remaining']);
+    }
+    const lookup = document.paths['/v1/cbs/sbi/{code}'].get as unknown as Operation;
+    expect(lookup.responses['200'].headers).toEqual(
+      expect.objectContaining({
+        'X-Cache': expect.anything(),
+        'X-Credits-Charged': expect.anything(),
+      }),
+    );
+    expect(lookup.responses['404'].content).toHaveProperty(['application/json']);
+    const vat = document.paths['/v1/validate/vat'].post as unknown as Operation;
+    expect(Object.keys(vat.responses['503'].content ?? {})).toEqual([
+      'application/json',
+      'application/problem+json',
+    ]);
+  });
+
+  it('should mark a catalog row that is not built yet `x-status: planned`, schemas and all', async () => {
+    const planned = await generateOpenApiDocument([...ENDPOINT_CATALOG, PLANNED]);
+    const operation = planned.paths['/v1/test/planned'].get as unknown as Operation &
+      Record<string, unknown>;
+    expect(operation['x-status']).toBe('planned');
+    expect(operation.responses['200'].content).toHaveProperty(['application/json']);
+    expect(document.paths['/v1/cbs/sbi'].get).not.toHaveProperty(['x-status']);
   });
 
   it('should match the committed openapi.json (run `npm run openapi` after changing the API)', async () => {

@@ -89,6 +89,16 @@ describe('ENDPOINT_CATALOG', () => {
     ]);
   });
 
+  it('should give every endpoint its answer type, a planned one too (the contract is complete)', () => {
+    for (const e of ENDPOINT_CATALOG) expect([e.id, typeof e.response]).toEqual([e.id, 'function']);
+  });
+
+  it('should name the upstreams of the endpoints that cannot answer without them', () => {
+    expect(findEndpoint('kvk.company.get').upstreams).toEqual(['kvk']);
+    expect(findEndpoint('validation.vat.check').upstreams).toEqual(['vies']);
+    expect(findEndpoint('cbs.sbi.lookup').upstreams).toBeUndefined();
+  });
+
   it('should fail loudly on an unknown id', () => {
     expect(() => findEndpoint('nope')).toThrow('Unknown endpoint id nope');
   });

@@ -12,7 +12,11 @@ const trimmed = ({ value }: { value: unknown }) =>
 
 /** `GET /v1/cbs/sbi`: the index, optionally filtered. */
 export class SbiIndexQuery {
-  @ApiPropertyOptional({ enum: SBI_LEVELS, description: 'Only codes of this level.' })
+  @ApiPropertyOptional({
+    enum: SBI_LEVELS,
+    example: 'section',
+    description: 'Only codes of this level.',
+  })
   @IsOptional()
   @IsIn(SBI_LEVELS)
   level?: SbiLevel;
@@ -24,10 +28,10 @@ export class SbiIndexQuery {
   @Matches(SBI_CODE_PATTERN, { message: CODE_MESSAGE })
   parent?: string;
 
-  @OptionalInt(1, 10_000, 1)
+  @OptionalInt(1, 10_000, 1, 'Page number, from 1:')
   page: number = 1;
 
-  @OptionalInt(1, 500, 100)
+  @OptionalInt(1, 500, 100, 'Codes per page:')
   per_page: number = 100;
 }
 
@@ -54,6 +58,6 @@ export class SbiSearchQuery {
   @MaxLength(100)
   q: string;
 
-  @OptionalInt(1, 100, 20)
+  @OptionalInt(1, 100, 20, 'Most results to answer:')
   limit: number = 20;
 }

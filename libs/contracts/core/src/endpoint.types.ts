@@ -102,6 +102,18 @@ export interface EndpointDefinition {
   readonly timeoutMs: number;
   /** Largest request body (POST), in bytes; 4 KB when unset (every body of the spec is tiny). */
   readonly maxBodyBytes?: number;
+  /**
+   * Announced but not built yet: routed, priced and documented in full (marked
+   * `x-status: planned`), answered `503 service_unavailable` until a service answers its
+   * subject, and shown as not available in `/v1/account`.
+   */
+  readonly planned?: boolean;
+  /**
+   * The upstreams (by the name the domain registers them under) a live call cannot be answered
+   * without: while one is not configured on the server, the endpoint answers
+   * `503 upstream_not_configured` and `/v1/account` shows it as not available.
+   */
+  readonly upstreams?: readonly string[];
   /** Where a number came from when the spec is silent or contradicts itself. */
   readonly notes?: readonly string[];
   /**

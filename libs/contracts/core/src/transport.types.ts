@@ -57,3 +57,16 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  * recorded data instead of any upstream and caches apart from live answers.
  */
 export const SANDBOX_HEADER = 'x-sandbox';
+
+/**
+ * What a service process answers on `<queue>.status` (one subject per domain it runs): the
+ * subjects it handles and, by name, whether each of its HTTP upstreams is configured. The
+ * gateway reads it to tell callers which endpoints can be answered here (`/v1/account`).
+ */
+export interface ServiceStatus {
+  readonly subjects: readonly string[];
+  readonly upstreams: Readonly<Record<string, boolean>>;
+}
+
+/** The status subject of a domain's queue group. */
+export const statusSubject = (queue: string) => `${queue}.status`;

@@ -49,6 +49,7 @@ export const COMPANY_GET_ENDPOINT = {
   id: 'kvk.company.get',
   paths: ['/v1/kvk/:companyNumber'],
   subject: KVK_SUBJECTS.company,
+  upstreams: ['kvk'],
   request: CompanyQuery,
   response: CompanyProfileResponse,
   errorResponses: [
@@ -85,6 +86,7 @@ export const BRANCH_GET_ENDPOINT = {
   id: 'kvk.branch.get',
   paths: ['/v1/kvk/:companyNumber/branch'],
   subject: KVK_SUBJECTS.branch,
+  upstreams: ['kvk'],
   request: BranchQuery,
   response: BranchProfileResponse,
   errorResponses: [

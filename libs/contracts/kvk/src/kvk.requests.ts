@@ -35,6 +35,7 @@ export class CompanyQuery {
 
   @ApiPropertyOptional({
     enum: ['true', 'false'],
+    example: 'true',
     description:
       'true: validate the VAT number live in VIES (through our VAT service): `vat.status` becomes `valid`, `invalid` or `unavailable`.',
   })

@@ -26,10 +26,10 @@ const NameFilter = () =>
 
 /** `page` and `per_page` of every ndw list (ARCHITECTURE §10: 1–100, default 25). */
 export class NdwPageQuery {
-  @OptionalInt(1, 10_000, 1)
+  @OptionalInt(1, 10_000, 1, 'Page number, from 1:')
   page: number = 1;
 
-  @OptionalInt(1, 100, 25)
+  @OptionalInt(1, 100, 25, 'Items per page:')
   per_page: number = 25;
 }
 
@@ -72,7 +72,7 @@ export class ChargePointsQuery extends NdwPageQuery {
   @Max(90)
   lat?: number;
 
-  @ApiPropertyOptional({ example: 5.1214 })
+  @ApiPropertyOptional({ example: 5.1214, description: 'With `lat`: sort by distance.' })
   @ValidateIf((o: ChargePointsQuery) => o.lat !== undefined || o.lon !== undefined)
   @Type(() => Number)
   @IsNumber({ allowNaN: false, allowInfinity: false })
@@ -84,6 +84,7 @@ export class ChargePointsQuery extends NdwPageQuery {
     minimum: 1,
     maximum: 50_000,
     default: 1_000,
+    example: 1_000,
     description: 'Radius around `lat`/`lon` in metres.',
   })
   @IsOptional()
@@ -101,13 +102,18 @@ export class ChargePointsQuery extends NdwPageQuery {
   @Max(2_000)
   min_power_kw?: number;
 
-  @ApiPropertyOptional({ enum: CONNECTOR_STANDARDS, description: 'OCPI connector standard.' })
+  @ApiPropertyOptional({
+    enum: CONNECTOR_STANDARDS,
+    example: 'IEC_62196_T2',
+    description: 'OCPI connector standard.',
+  })
   @IsOptional()
   @IsIn(CONNECTOR_STANDARDS)
   connector?: (typeof CONNECTOR_STANDARDS)[number];
 
   @ApiPropertyOptional({
     enum: ['available'],
+    example: 'available',
     description: 'Only locations with at least one EVSE reported AVAILABLE.',
   })
   @IsOptional()
@@ -156,6 +162,9 @@ export class NdwIdParams {
   id: string;
 }
 
+/** The EU vehicle categories a zone's rules can name (the filter accepts each of them). */
+const VEHICLE_CATEGORIES = ['M1', 'M2', 'M3', 'N1', 'N2', 'N3', 'L'];
+
 /** `GET /v1/ndw/emissiezones`. */
 export class EmissionZonesQuery extends NdwPageQuery {
   @ApiPropertyOptional({
@@ -168,12 +177,12 @@ export class EmissionZonesQuery extends NdwPageQuery {
 
   @ApiPropertyOptional({
     example: 'N2',
-    enum: ['M1', 'N1', 'N2', 'N3'],
+    enum: VEHICLE_CATEGORIES,
     description: 'Zones that restrict this EU vehicle category.',
   })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
-  @IsIn(['M1', 'M2', 'M3', 'N1', 'N2', 'N3', 'L'])
+  @IsIn(VEHICLE_CATEGORIES)
   vehicle_category?: string;
 }
 

@@ -18,6 +18,7 @@ export const PANDGEGEVENS_GET_ENDPOINT = {
   id: 'property.pandgegevens.get',
   paths: ['/v1/property/pandgegevens'],
   subject: PROPERTY_SUBJECTS.pandgegevens,
+  upstreams: ['pdok'],
   request: PandgegevensQuery,
   response: PandgegevensResponse,
   errorResponses: [
@@ -85,8 +86,16 @@ export const PLANS_SEARCH_ENDPOINT = {
   id: 'property.plans.search',
   paths: ['/v1/dso/plans'],
   subject: PROPERTY_SUBJECTS.plans,
+  upstreams: ['ruimtelijke-plannen'],
   request: PlansQuery,
   response: PlansResponse,
+  errorResponses: [
+    {
+      status: 404,
+      description:
+        'With `postcode` + `huisnummer`: the address register has no location for that address (`not_found`). Not charged.',
+    },
+  ],
   summary: 'Spatial plans at a location',
   description: [
     'Zoning (bestemmingsplan), integration (inpassingsplan), amendment (wijzigingsplan) and other Wro plans whose area contains a point: `lat` + `lon` (WGS84, must lie in the Netherlands), or `postcode` + `huisnummer` (the address register gives the point). Both given: the coordinates win. Historical plans are left out; newest first.',

@@ -89,7 +89,12 @@ export class PlansQuery {
   })
   postcode?: string;
 
-  @ApiPropertyOptional({ example: 93, minimum: HOUSE_NUMBER_MIN, maximum: HOUSE_NUMBER_MAX })
+  @ApiPropertyOptional({
+    example: 93,
+    minimum: HOUSE_NUMBER_MIN,
+    maximum: HOUSE_NUMBER_MAX,
+    description: 'House number (any letter or addition at it); with postcode.',
+  })
   @ValidateIf((query: PlansQuery) => hasAddress(query))
   @Type(() => Number)
   @IsDefined({ message: 'huisnummer is required with postcode' })

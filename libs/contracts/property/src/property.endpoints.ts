@@ -18,6 +18,7 @@ export const WOZ_GET_ENDPOINT = {
   id: 'property.woz.get',
   paths: ['/v1/property/woz-waarde'],
   subject: PROPERTY_SUBJECTS.wozWaarde,
+  upstreams: ['pdok', 'woz'],
   request: WozValueQuery,
   response: WozValueResponse,
   errorResponses: [
@@ -80,6 +81,7 @@ export const BAG_GET_ENDPOINT = {
   id: 'property.bag.get',
   paths: ['/v1/kadaster/bag/id'],
   subject: PROPERTY_SUBJECTS.bagById,
+  upstreams: ['pdok'],
   request: BagIdQuery,
   response: BagIdResponse,
   errorResponses: [
@@ -143,6 +145,7 @@ export const BAG_SUGGEST_ENDPOINT = {
   id: 'property.bag.suggest',
   paths: ['/v1/kadaster/bag/address-suggest'],
   subject: PROPERTY_SUBJECTS.addressSuggest,
+  upstreams: ['pdok'],
   request: AddressSuggestQuery,
   response: AddressSuggestResponse,
   summary: 'Address autocomplete',

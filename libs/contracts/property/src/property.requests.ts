@@ -73,7 +73,7 @@ export class AddressSuggestQuery {
   @MaxLength(100)
   q: string;
 
-  @OptionalInt(1, 10, 10)
+  @OptionalInt(1, 10, 10, 'Most suggestions to answer:')
   limit: number = 10;
 }
 
@@ -133,7 +133,12 @@ export class WozValueQuery {
   @Matches(POSTCODE_PATTERN, { message: POSTCODE_MESSAGE })
   postcode?: string;
 
-  @ApiPropertyOptional({ example: 93, minimum: HOUSE_NUMBER_MIN, maximum: HOUSE_NUMBER_MAX })
+  @ApiPropertyOptional({
+    example: 93,
+    minimum: HOUSE_NUMBER_MIN,
+    maximum: HOUSE_NUMBER_MAX,
+    description: 'House number; with postcode.',
+  })
   @ValidateIf((query: WozValueQuery) => needsAddress(query) || query.house_number !== undefined)
   @Type(() => Number)
   @IsDefined({ message: 'house_number is required with a postcode' })
@@ -157,7 +162,12 @@ export class PandgegevensQuery {
   @Matches(POSTCODE_PATTERN, { message: POSTCODE_MESSAGE })
   postcode: string;
 
-  @ApiProperty({ example: 93, minimum: HOUSE_NUMBER_MIN, maximum: HOUSE_NUMBER_MAX })
+  @ApiProperty({
+    example: 93,
+    minimum: HOUSE_NUMBER_MIN,
+    maximum: HOUSE_NUMBER_MAX,
+    description: 'House number, without letter or addition.',
+  })
   @Type(() => Number)
   @IsInt()
   @Min(HOUSE_NUMBER_MIN)

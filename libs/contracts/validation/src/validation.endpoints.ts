@@ -14,6 +14,7 @@ export const VAT_CHECK_ENDPOINT = {
   method: 'POST',
   paths: ['/v1/validate/vat'],
   subject: VALIDATION_SUBJECTS.vat,
+  upstreams: ['vies'],
   request: VatCheckBody,
   response: VatValidationResponse,
   errorResponses: [

@@ -53,7 +53,7 @@ export class VatCheckBody {
 
 /** `POST /v1/validate/email` and the disposable check. */
 export class EmailBody {
-  @ApiProperty({ example: 'info@example.nl' })
+  @ApiProperty({ example: 'info@example.nl', description: 'The e-mail address to check.' })
   @Transform(trimmed)
   @IsString()
   @IsNotEmpty()
@@ -90,7 +90,12 @@ export class DnsRecordsQuery {
   @Validate(PublicDnsName)
   domain: string;
 
-  @ApiPropertyOptional({ enum: DNS_QUERY_TYPES, default: 'ALL' })
+  @ApiPropertyOptional({
+    enum: DNS_QUERY_TYPES,
+    default: 'ALL',
+    example: 'MX',
+    description: 'Record type, case-insensitive; `ALL` answers every type.',
+  })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsIn(DNS_QUERY_TYPES)

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsService } from './accounts/accounts.service.js';
+import { EndpointAvailability } from './accounts/endpoint-availability.js';
 import { AdminController } from './admin/admin.controller.js';
 import { AdminService } from './admin/admin.service.js';
 import { DoubtfulCharges } from './credits/doubtful-charges.js';
@@ -35,6 +36,7 @@ import { X402Store } from './x402/x402.store.js';
   providers: [
     KeyRevocations,
     AccountsService,
+    EndpointAvailability,
     CreditsService,
     AdminService,
     RateLimits,

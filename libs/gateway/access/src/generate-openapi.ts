@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { EndpointDefinition } from '@nl/contracts-core';
 import { loadPlatformConfig } from '@nl/platform-config';
 import { createLogger } from '@nl/platform-logging';
 import { composeApp, createApp } from '@nl/platform-runtime';
@@ -10,7 +11,9 @@ import { gatewayApp } from './gateway.app.js';
  * gateway that is never listened on. `npm run openapi` writes it to `openapi.json`; a test
  * fails when the committed file drifts from it.
  */
-export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
+export async function generateOpenApiDocument(
+  catalog?: readonly EndpointDefinition[],
+): Promise<OpenAPIObject> {
   const config = loadPlatformConfig({
     service: 'openapi',
     profile: 'standalone',
@@ -18,7 +21,7 @@ export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
     bus: 'openapi',
   });
   const logger = createLogger({ service: 'openapi', level: 'silent' });
-  const app = await createApp(composeApp(config, logger, [gatewayApp()]));
+  const app = await createApp(composeApp(config, logger, [gatewayApp({ catalog })]));
   try {
     return createOpenApiDocument(app);
   } finally {

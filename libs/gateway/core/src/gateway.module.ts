@@ -19,16 +19,24 @@ export interface GatewayOptions {
   readonly imports?: NonNullable<ModuleMetadata['imports']>;
 }
 
+/** The endpoints the gateway serves (its options' catalog): what `/v1/account` lists. */
+export const GATEWAY_CATALOG = Symbol('GATEWAY_CATALOG');
+
 /** The public HTTP surface: catalog routes, the pipeline and problem+json errors. */
 @Module({})
 export class GatewayModule {
   static forRoot(options: GatewayOptions = {}): DynamicModule {
     const steps = options.steps ?? [];
+    const catalog = options.catalog ?? ENDPOINT_CATALOG;
     return {
       module: GatewayModule,
+      // Only the catalog is exported, to the access routes that describe it.
+      global: true,
+      exports: [GATEWAY_CATALOG],
       imports: [TransportClientModule, ...(options.imports ?? [])],
-      controllers: [createCatalogController(options.catalog ?? ENDPOINT_CATALOG)],
+      controllers: [createCatalogController(catalog)],
       providers: [
+        { provide: GATEWAY_CATALOG, useValue: catalog },
         {
           provide: GATEWAY_STEPS,
           inject: [...steps],

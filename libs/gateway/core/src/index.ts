@@ -3,6 +3,8 @@ export * from './errors/problem.js';
 export * from './gateway.module.js';
 export * from './openapi/docs.js';
 export * from './openapi/openapi-document.js';
+export * from './openapi/openapi-tags.js';
+export * from './openapi/operation-responses.js';
 export * from './pipeline/call-state.js';
 export * from './pipeline/gateway-step.js';
 export * from './routes/endpoint-description.js';

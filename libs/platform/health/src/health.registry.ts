@@ -71,6 +71,11 @@ export class HealthRegistry {
     this.liveness.push(indicator);
   }
 
+  /** The names of the readiness indicators, in the order they were registered. */
+  names(): string[] {
+    return this.indicators.map((i) => i.name);
+  }
+
   /** Runs one readiness indicator by name (with the usual timeout); undefined if there is none. */
   async checkOne(name: string): Promise<HealthResult | undefined> {
     const indicator = this.indicators.find((i) => i.name === name);

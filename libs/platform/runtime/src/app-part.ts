@@ -48,6 +48,7 @@ export function composeApp(
     database: parts.flatMap((p) => p.database ?? []),
     imports: parts.flatMap((p) => p.imports),
     serviceQueue: queues.length > 1 ? config.service : queues[0],
+    domainQueues: queues,
     configure: async (app) => {
       for (const part of parts) await part.configure?.(app);
     },

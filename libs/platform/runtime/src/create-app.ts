@@ -9,8 +9,9 @@ import {
   natsHealth,
   serviceTransport,
 } from '@nl/platform-transport';
-import type { CustomTransportStrategy } from '@nestjs/microservices';
+import type { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { PlatformRootModule, type AppDefinition } from './platform-root.module.js';
+import { serveStatus } from './service-status.js';
 
 /** Largest JSON body the API accepts; every request body of the spec is a few hundred bytes. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -65,6 +66,11 @@ export async function createApp(definition: AppDefinition): Promise<NestFastifyA
       definition.logger,
     );
     app.connectMicroservice(transport);
+    serveStatus(
+      transport.strategy as Server,
+      definition.domainQueues ?? [definition.serviceQueue],
+      app.get(HealthRegistry),
+    );
     await app.startAllMicroservices();
     app.get(HealthRegistry).register(serverHealth(transport.strategy));
     app.get(HealthRegistry).registerLiveness(serverLiveness(transport.strategy));

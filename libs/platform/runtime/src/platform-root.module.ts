@@ -21,6 +21,8 @@ export interface AppDefinition {
   readonly imports: NonNullable<ModuleMetadata['imports']>;
   /** Queue group to serve domain messages on; no transport server when absent. */
   readonly serviceQueue?: string;
+  /** The queue groups of the domains the app runs: each gets a `<queue>.status` subject. */
+  readonly domainQueues?: readonly string[];
   /** Runs on the app before it initialises. */
   readonly configure?: (app: NestFastifyApplication) => void | Promise<void>;
   /** Extra Fastify server options. */

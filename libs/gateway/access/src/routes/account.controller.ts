@@ -1,10 +1,16 @@
-import { Controller, Get, Res, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import { toCredits } from '@nl/contracts-core';
+import { Controller, Get, Inject, Res, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { toCredits, type EndpointDefinition } from '@nl/contracts-core';
+import {
+  ACCOUNT_TAG,
+  ApiErrorResponses,
+  ApiSuccessResponse,
+  GATEWAY_CATALOG,
+} from '@nl/gateway-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
 import { endpointAccess } from '../accounts/endpoint-access.js';
+import { EndpointAvailability } from '../accounts/endpoint-availability.js';
 import { RateLimits } from '../limits/rate-limits.js';
 import { authenticate } from '../steps/auth.step.js';
 import { enforceRateLimit } from '../steps/rate-limit.step.js';
@@ -20,13 +26,18 @@ export const ACCOUNT_LIMITS = {
 } as const;
 
 /** The caller's own account: free of charge, any tier, rate-limited per key. */
-@ApiTags('account')
-@ApiSecurity('apiKey')
+/** The account operations' answers: free (no credits), rate-limited, problem+json errors. */
+const FREE = { method: 'GET', metered: false, x402: false } as const;
+
+@ApiTags(ACCOUNT_TAG)
+@ApiErrorResponses(FREE)
 @Controller('v1/account')
 export class AccountController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly limits: RateLimits,
+    private readonly availability: EndpointAvailability,
+    @Inject(GATEWAY_CATALOG) private readonly catalog: readonly EndpointDefinition[],
   ) {}
 
   private async caller(
@@ -46,20 +57,23 @@ export class AccountController {
     description:
       'Tier, balance, and the price and per-minute limit of every endpoint for your tier. Free of charge; at most 60 calls per minute per key.',
   })
-  @ApiOkResponse({ type: AccountView })
+  @ApiSuccessResponse(FREE, AccountView, 'Your account, with the terms of every endpoint.')
   async account(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AccountView> {
     const owner = await this.caller(request, reply, ACCOUNT_LIMITS.account);
-    const account = await this.accounts.getAccount(owner.accountId);
+    const [account, served] = await Promise.all([
+      this.accounts.getAccount(owner.accountId),
+      this.availability.served(this.catalog),
+    ]);
     return {
       id: account.id,
       name: account.name,
       tier: account.tier,
       subscriptions: [...account.subscriptions],
       balance: toCredits(account.balance),
-      endpoints: ENDPOINT_CATALOG.map((e) => {
+      endpoints: this.catalog.map((e) => {
         const access = endpointAccess(e, account);
         return {
           id: e.id,
@@ -69,7 +83,7 @@ export class AccountController {
           cached_price: toCredits(e.price.cached),
           ...(e.price.partial !== undefined && { partial_price: toCredits(e.price.partial) }),
           limit_per_minute: access.available ? access.limitPerMinute : null,
-          available: access.available,
+          available: access.available && served.has(e.id),
         };
       }),
     };
@@ -82,7 +96,7 @@ export class AccountController {
     description:
       'Successful calls and credits charged per endpoint per day (UTC), today and the 29 days before. Free of charge; at most 30 calls per minute per key.',
   })
-  @ApiOkResponse({ type: UsageView })
+  @ApiSuccessResponse(FREE, UsageView, 'Your usage per endpoint and day.')
   async usage(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

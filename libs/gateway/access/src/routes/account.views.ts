@@ -15,7 +15,11 @@ class EndpointTerms {
   })
   partial_price?: number;
   @ApiProperty({ type: Number, nullable: true, example: 60 }) limit_per_minute: number | null;
-  @ApiProperty() available: boolean;
+  @ApiProperty({
+    description:
+      'Whether you can call it here now: your tier (and subscription) includes it, it is built, and its service answers with the upstreams it needs configured on this server. False otherwise: such a call answers 403 or 503.',
+  })
+  available: boolean;
 }
 
 export class AccountView {

@@ -1,20 +1,11 @@
 import { Controller, Get, HttpCode, Post, Req, Res, type Type } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import {
-  ApiBody,
-  ApiExtension,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiQuery,
-  ApiResponse,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
-import { ProblemDetails, toCredits, type EndpointDefinition } from '@nl/contracts-core';
+import { ApiBody, ApiExtension, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { toCredits, type EndpointDefinition } from '@nl/contracts-core';
+import { getMetadataStorage } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequestPipeline } from '../pipeline/request-pipeline.js';
+import { ApiErrorResponses, ApiSuccessResponse } from '../openapi/operation-responses.js';
 import { describeEndpoint } from './endpoint-description.js';
 
 type PropertyMeta = Record<string, unknown> & { required?: boolean };
@@ -36,6 +27,16 @@ function dtoProperties(type: Type<object>): [string, PropertyMeta][] {
   });
 }
 
+/** The properties of a DTO that class-validator checks as whole numbers (`@IsInt`). */
+function integerProperties(type: Type<object>): Set<string> {
+  return new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(type, '', true, false)
+      .filter((m) => m.name === 'isInt')
+      .map((m) => m.propertyName),
+  );
+}
+
 function paramDecorators(endpoint: EndpointDefinition, path: string): MethodDecorator[] {
   const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const request = endpoint.request;
@@ -48,12 +49,13 @@ function paramDecorators(endpoint: EndpointDefinition, path: string): MethodDeco
       ...pathParams.map((name) => ApiParam({ name, type: String })),
     ];
   }
+  const integers = integerProperties(request);
   return dtoProperties(request).map(([name, meta]) => {
     const { required, type, description, example, ...schema } = meta;
     const documented = {
       description: description as string | undefined,
       schema: {
-        type: type === Number ? 'integer' : 'string',
+        type: type !== Number ? 'string' : integers.has(name) ? 'integer' : 'number',
         ...(example !== undefined && { example }),
         ...schema,
       },
@@ -64,52 +66,12 @@ function paramDecorators(endpoint: EndpointDefinition, path: string): MethodDeco
   });
 }
 
-const STANDARD_ERRORS: [number, string][] = [
-  [400, 'Invalid parameters: problem+json with `errors[]` per field.'],
-  [401, 'Missing, unknown or revoked API key.'],
-  [
-    402,
-    "Payment required (x402), too few credits (`insufficient_credits`), or the API key's daily or monthly spend cap reached (`spend_cap_reached`, with when it resets).",
-  ],
-  [
-    403,
-    "The tier or subscription does not include this endpoint, or the API key does not accept calls from this web page's origin (`origin_not_allowed`).",
-  ],
-  [429, 'Rate limit exceeded; see `Retry-After`.'],
-  [503, 'The service or its upstream is unavailable; see `Retry-After`.'],
-  [504, 'The service or its upstream did not answer in time.'],
-];
-
-const problemContent = () => ({
-  'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDetails) } },
-});
-
-/**
- * The error answers of an operation: problem+json for the standard ones; a body of the spec's
- * own (`404 {found:false}`) as `application/json`, and, where its status is also a standard one
- * (VAT's `503 ms_unavailable` beside a service outage), both media types under that status.
- */
-function errorResponseDecorators(endpoint: EndpointDefinition): MethodDecorator[] {
-  const own = endpoint.errorResponses ?? [];
-  const standard = new Map(STANDARD_ERRORS);
-  return [
-    ApiExtraModels(ProblemDetails, ...own.flatMap((e) => (e.type ? [e.type] : []))),
-    ...own.map((e) =>
-      ApiResponse({
-        status: e.status,
-        description: standard.has(e.status)
-          ? `${e.description} Otherwise problem+json: ${standard.get(e.status)}`
-          : e.description,
-        content: {
-          ...(e.type && { 'application/json': { schema: { $ref: getSchemaPath(e.type) } } }),
-          ...(standard.has(e.status) && problemContent()),
-        },
-      }),
-    ),
-    ...STANDARD_ERRORS.filter(([status]) => !own.some((e) => e.status === status)).map(
-      ([status, description]) => ApiResponse({ status, description, content: problemContent() }),
-    ),
-  ];
+/** The 200's description: what is charged, and that a planned endpoint does not answer yet. */
+function successText(endpoint: EndpointDefinition): string {
+  const planned = endpoint.planned
+    ? ' Planned: not built yet; until it is, every call answers 503 `service_unavailable`, not charged.'
+    : '';
+  return `The answer; charged the fresh price, or the cached price when \`X-Cache\` is \`HIT\` or \`STALE\`.${planned}`;
 }
 
 /**
@@ -124,6 +86,7 @@ export function createCatalogController(catalog: readonly EndpointDefinition[]):
   }
 
   for (const endpoint of catalog) {
+    const traits = { ...endpoint, metered: true };
     endpoint.paths.forEach((path, index) => {
       const name = `${endpoint.id}${index ? `.alias${index}` : ''}`;
       const handler = function (
@@ -168,10 +131,9 @@ export function createCatalogController(catalog: readonly EndpointDefinition[]):
         }),
         ApiExtension('x-rate-limits-per-minute', endpoint.limits),
         ApiExtension('x-x402', endpoint.x402),
-        endpoint.response
-          ? ApiOkResponse({ type: endpoint.response })
-          : ApiOkResponse({ description: 'Success.' }),
-        ...errorResponseDecorators(endpoint),
+        ...(endpoint.planned ? [ApiExtension('x-status', 'planned')] : []),
+        ApiSuccessResponse(traits, endpoint.response, successText(endpoint)),
+        ApiErrorResponses(traits),
         ...paramDecorators(endpoint, path),
       ];
       for (const decorate of decorators) decorate(CatalogController.prototype, name, descriptor);
