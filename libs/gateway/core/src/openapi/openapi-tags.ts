@@ -4,8 +4,11 @@ import { DOMAINS, type DomainName } from '@nl/contracts-core';
 /** The tag of the free account operations (`/v1/account`, `/v1/account/usage`). */
 export const ACCOUNT_TAG = 'account';
 
-/** What each domain's tag says; a new domain does not compile without its line. */
-const DOMAIN_TAGS: Readonly<Record<DomainName, string>> = {
+/**
+ * What each domain's tag says. A domain made by `npm run new-domain` has no line yet and is
+ * described by its name until it gets one.
+ */
+const DOMAIN_TAGS: Readonly<Partial<Record<DomainName, string>>> = {
   property:
     'Addresses and buildings: the combined property dossier, WOZ values, BAG address records and autocomplete, spatial plans (PDOK, BAG, WOZ, EP-Online, Ruimtelijke Plannen).',
   rdw: 'Vehicles by Dutch licence plate, lite and full (RDW open data).',
@@ -20,7 +23,10 @@ const DOMAIN_TAGS: Readonly<Record<DomainName, string>> = {
  * domain's tag alone) and one for the account operations.
  */
 export const OPENAPI_TAGS: readonly TagObject[] = [
-  ...DOMAINS.map((name) => ({ name, description: DOMAIN_TAGS[name] })),
+  ...DOMAINS.map((name) => ({
+    name,
+    description: DOMAIN_TAGS[name] ?? `The ${name} domain's endpoints.`,
+  })),
   {
     name: ACCOUNT_TAG,
     description: "The caller's own account: tier, balance, prices, limits and usage. Free.",
