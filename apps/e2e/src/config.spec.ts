@@ -26,7 +26,18 @@ const X402_VALUES: Record<string, string> = {
 const EVERYTHING: NodeJS.ProcessEnv = Object.fromEntries(
   envVarGroups()
     .flatMap((g) => g.vars)
-    .filter((v) => !['NATS_URL', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST'].includes(v.name))
+    .filter(
+      (v) =>
+        ![
+          'NATS_URL',
+          'DATABASE_URL',
+          'REDIS_URL',
+          'PORT',
+          'HOST',
+          'METRICS_PORT',
+          'METRICS_HOST',
+        ].includes(v.name),
+    )
     .map((v) => [
       v.name,
       v.name.endsWith('_URL') || v.name.endsWith('_URLS')

@@ -1,14 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, posix } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { APPS, ROOT, readRepoFile } from './support/deploy-files.js';
 
-// The deployment files (docker/, k8s/) checked statically: nothing here needs Docker or a
-// cluster. Each test reads the files afresh from the repository root.
+// The deployment files (docker/Dockerfile, k8s/base) checked statically: nothing here needs
+// Docker or a cluster. Each test reads the files afresh from the repository root. The compose
+// file is checked in deploy-compose.spec.ts, the kustomize output in k8s-manifests.spec.ts.
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const APPS = ['gateway', 'cbs', 'validation', 'rdw', 'kvk', 'property', 'ndw'] as const;
-const URL_VARS = { NATS_URL: 'nats:', DATABASE_URL: 'postgres:', REDIS_URL: 'redis:' } as const;
 const SECRET_VARS = ['DATABASE_URL', 'REDIS_URL'];
 const CONFIG_VARS = ['LOG_LEVEL', 'NATS_URL'];
 const SECRET_NAME = 'nl-data-api-secrets';
@@ -18,7 +16,7 @@ const CONFIG_NAME = 'nl-data-api-config';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Y = any;
 
-const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const read = readRepoFile;
 
 function parseDocuments(path: string): Y[] {
   return parseAllDocuments(read(path)).map((doc) => {
@@ -174,6 +172,27 @@ describe('docker/Dockerfile', () => {
     }
   });
 
+  it('should run on a supported Node LTS (22 or 24), slim, with no TypeScript in the runtime', () => {
+    const text = read('docker/Dockerfile');
+    const [, image] = /^ARG NODE_IMAGE=(\S+)$/m.exec(text) ?? [];
+    expect(image).toMatch(/^node:(22|24)-bookworm-slim$/);
+    const stages = load();
+    expect(finalStage(stages).from).toBe('${NODE_IMAGE}');
+    // TypeScript is an optional peer (devOptional in the lockfile): --omit=dev alone keeps it.
+    const prodInstall = stages.flatMap((s) => argsOf(s, 'RUN')).find((r) => /--omit=dev/.test(r));
+    expect(prodInstall).toMatch(/--omit=optional/);
+    expect(prodInstall).toMatch(/test ! -e node_modules\/typescript/);
+  });
+
+  it('should serve /metrics on 9464 to other containers, exposed', () => {
+    const runtime = finalStage(load());
+    expect(envOf(runtime, { APP: 'gateway' })).toMatchObject({
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
+    });
+    expect(argsOf(runtime, 'EXPOSE').join(' ').split(/\s+/)).toContain('9464');
+  });
+
   it('should build dist/ with tools/scripts/build.mjs', () => {
     const runs = load().flatMap((s) => argsOf(s, 'RUN'));
     expect(runs.some((r) => /\bnode\s+tools\/scripts\/build\.mjs\b/.test(r))).toBe(true);
@@ -231,96 +250,6 @@ describe('docker/Dockerfile', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// docker/compose.yaml
-
-/** Compose `${VAR:-default}` interpolation, with defaults only (no environment). */
-const interpolate = (value: string) =>
-  value.replace(/\$\{\w+(?::?-([^}]*))?\}/g, (_, fallback?: string) => fallback ?? '');
-
-function composeEnv(service: Y): Record<string, string> {
-  const env = service.environment ?? {};
-  const entries: [string, unknown][] = Array.isArray(env)
-    ? env.map((e: string) => e.split(/=(.*)/s).slice(0, 2) as [string, string])
-    : Object.entries(env);
-  return Object.fromEntries(entries.map(([k, v]) => [k, interpolate(String(v ?? ''))]));
-}
-
-describe('docker/compose.yaml', () => {
-  const load = (): Y => parse(read('docker/compose.yaml'), { merge: true });
-
-  it.each(APPS)(
-    'should build %s from docker/Dockerfile with its APP arg and the repository root as context',
-    (app) => {
-      const service = load().services?.[app];
-      expect(service).toBeDefined();
-      const build = typeof service.build === 'string' ? { context: service.build } : service.build;
-      expect(posix.normalize(posix.join('docker', build.context ?? '.'))).toBe('.');
-      expect(build.dockerfile).toBe('docker/Dockerfile');
-      expect(existsSync(join(ROOT, build.dockerfile))).toBe(true);
-      const buildArgs = Array.isArray(build.args)
-        ? Object.fromEntries(build.args.map((a: string) => a.split('=')))
-        : build.args;
-      expect(buildArgs?.APP).toBe(app);
-    },
-  );
-
-  it.each(APPS)('should give %s the three URLs, pointing at services of the file', (app) => {
-    const compose = load();
-    const service = compose.services[app];
-    const env = composeEnv(service);
-    for (const [name, protocol] of Object.entries(URL_VARS)) {
-      expect(env[name]).toBeDefined();
-      const url = new URL(env[name]);
-      expect(url.protocol).toBe(protocol);
-      expect(Object.keys(compose.services)).toContain(url.hostname);
-      const dependsOn = Array.isArray(service.depends_on)
-        ? service.depends_on
-        : Object.keys(service.depends_on ?? {});
-      expect(dependsOn).toContain(url.hostname);
-    }
-  });
-
-  it('should wait for a healthy Postgres whose database the URLs name, and run NATS with JetStream', () => {
-    const compose = load();
-    const postgres = compose.services.postgres;
-    expect(String(postgres.image)).toMatch(/^postgres:16/);
-    expect(JSON.stringify(postgres.healthcheck?.test)).toMatch(/pg_isready/);
-    const database = composeEnv(postgres).POSTGRES_DB;
-    expect(database).toBe('nldata');
-    for (const app of APPS) {
-      expect(new URL(composeEnv(compose.services[app]).DATABASE_URL).pathname).toBe(`/${database}`);
-      expect(compose.services[app].depends_on?.postgres?.condition).toBe('service_healthy');
-    }
-    expect(String(compose.services.nats.image)).toMatch(/^nats:2/);
-    expect([compose.services.nats.command].flat().join(' ')).toMatch(/(^|\s)-js(\s|$)/);
-  });
-
-  it('should publish the gateway on 3000 and no port of a service', () => {
-    const services = load().services;
-    expect((services.gateway.ports ?? []).map(String)).toContain('3000:3000');
-    expect(services.cbs.ports ?? []).toEqual([]);
-    expect(services.validation.ports ?? []).toEqual([]);
-    expect(services.rdw.ports ?? []).toEqual([]);
-    expect(services.property.ports ?? []).toEqual([]);
-  });
-
-  it('should point the validation service at VIES and start the gateway after it', () => {
-    const services = load().services;
-    expect(services.validation.environment.VIES_URL).toMatch(/^https:\/\/ec\.europa\.eu\//);
-    expect(services.gateway.depends_on.validation).toEqual({ condition: 'service_healthy' });
-  });
-
-  it('should point the property service at PDOK, BAG and WOZ, with no BAG key in the file, and start the gateway after it', () => {
-    const { environment } = load().services.property;
-    expect(environment.PDOK_URL).toBe('https://api.pdok.nl/bzk/locatieserver/search/v3_1');
-    expect(environment.BAG_URL).toMatch(/^https:\/\/api\.bag\.kadaster\.nl\//);
-    expect(environment.WOZ_URL).toMatch(/^https:\/\/api\.kadaster\.nl\/lvwoz\//);
-    expect(environment.BAG_API_KEY).toBe('${BAG_API_KEY:-}');
-    expect(load().services.gateway.depends_on.property).toEqual({ condition: 'service_healthy' });
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
 // k8s/base
 
 const BASE = 'k8s/base';
@@ -369,7 +298,7 @@ describe('k8s/base', () => {
     const [example] = parseDocuments(`${BASE}/secret.example.yaml`);
     expect(example).toMatchObject({ kind: 'Secret', metadata: { name: SECRET_NAME } });
     expect(Object.keys({ ...example.data, ...example.stringData }).sort()).toEqual(
-      [...SECRET_VARS, 'RDW_APP_TOKEN', 'BAG_API_KEY'].sort(),
+      [...SECRET_VARS, 'RDW_APP_TOKEN', 'ADMIN_TOKEN', 'KVK_API_KEY', 'BAG_API_KEY'].sort(),
     );
   });
 
@@ -511,13 +440,15 @@ describe('k8s/base', () => {
       }
     });
 
-    it('should be scraped by Prometheus on the container port', () => {
-      const { pod, port } = deploymentOf();
+    it('should be scraped by Prometheus on the container’s metrics port', () => {
+      const { pod, container } = deploymentOf();
       expect(pod.metadata.annotations).toMatchObject({
         'prometheus.io/scrape': 'true',
         'prometheus.io/path': '/metrics',
       });
-      expect(pod.metadata.annotations['prometheus.io/port']).toBe(String(port.containerPort));
+      const metrics = (container.ports ?? []).find((p: Y) => p.name === 'metrics');
+      expect(metrics?.containerPort).toBe(9464);
+      expect(pod.metadata.annotations['prometheus.io/port']).toBe(String(metrics.containerPort));
     });
 
     it('should have a Service on the container port, 80 for the gateway and 3000 for services', () => {
@@ -525,7 +456,7 @@ describe('k8s/base', () => {
       const service = find('Service', app);
       expect(service).toBeDefined();
       expect(matches(service.spec.selector, pod.metadata.labels)).toBe(true);
-      expect(service.spec.ports).toHaveLength(1);
+      expect(service.spec.ports.map((p: Y) => p.name)).toEqual(['http', 'metrics']);
       const [servicePort] = service.spec.ports;
       expect(servicePort.port).toBe(app === 'gateway' ? 80 : 3000);
       expect([port.name, port.containerPort]).toContain(servicePort.targetPort);

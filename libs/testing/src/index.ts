@@ -9,3 +9,4 @@ export * from './fuzz/index.js';
 export * from './fakes/x402.fake.js';
 export * from './fakes/ndw-files.js';
 export * from './chain/local-chain.js';
+export * from './prometheus-text.js';

@@ -13,11 +13,12 @@ export interface DemoAccount {
 
 /**
  * On the first start of a fresh standalone database: a Trial account with 100 credits, one live
- * and one test key, returned so they can be printed once. Null when any account exists already.
+ * and one test key, returned so they can be printed once. Null when any account exists already
+ * (the x402 system account aside).
  */
 export async function ensureDemoAccount(app: INestApplication): Promise<DemoAccount | null> {
   const accounts = app.get(AccountsService);
-  if ((await accounts.listAccounts()).length > 0) return null;
+  if (await accounts.hasAccounts()) return null;
   const account = await accounts.createAccount({
     name: 'Demo',
     tier: 'trial',

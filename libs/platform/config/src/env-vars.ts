@@ -35,6 +35,24 @@ export const PLATFORM_ENV_VARS: readonly EnvVarSpec[] = [
   },
   { name: 'HOST', description: 'Interface to listen on.', default: '0.0.0.0' },
   {
+    name: 'METRICS_PORT',
+    description:
+      'Port of a second listener with `/metrics` and the detailed `/health/ready` (and `/health/live`); when set, the public port serves neither, only `/health/live` and `/health/ready` with its status. Unset: both stay on the public port. The container image sets 9464.',
+    example: '9464',
+  },
+  {
+    name: 'METRICS_HOST',
+    description:
+      'Interface of the `METRICS_PORT` listener. The container image sets 0.0.0.0, so Prometheus can reach it.',
+    default: '127.0.0.1',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    description:
+      'When set (at least 16 characters), `/metrics` and the detailed `/health/ready` need `Authorization: Bearer <token>`, on whichever port they are served; without it `/health/ready` shows only its status.',
+    secret: true,
+  },
+  {
     name: 'LOG_LEVEL',
     description: 'pino level: fatal, error, warn, info, debug, trace or silent.',
     default: 'info',

@@ -58,4 +58,22 @@ describe(loadPlatformConfig.name, () => {
     expect(sut.cache).toEqual({ kind: 'redis', url: 'redis://r:6379', prefix: 'nl' });
     expect(JSON.stringify(describeConfig(sut))).not.toContain('secret');
   });
+
+  it('should keep the metrics on the public port unless METRICS_PORT is set', () => {
+    const bare = loadPlatformConfig({ service: 's', profile: 'standalone', env: {} });
+    expect(bare.metrics).toEqual({ port: null, host: '127.0.0.1', token: null });
+    const env = { METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(16) };
+    const sut = loadPlatformConfig({ service: 's', profile: 'standalone', env });
+    expect(sut.metrics).toEqual({ port: 9464, host: '0.0.0.0', token: 't'.repeat(16) });
+    expect(JSON.stringify(describeConfig(sut))).not.toContain('t'.repeat(16));
+    expect(describeConfig(sut).metrics).toBe('0.0.0.0:9464, bearer token');
+  });
+
+  it('should refuse a bad METRICS_PORT, one equal to PORT and a short METRICS_TOKEN', () => {
+    const load = (env: Record<string, string>) => () =>
+      loadPlatformConfig({ service: 's', profile: 'standalone', env });
+    expect(load({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT must be an integer/);
+    expect(load({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ/);
+    expect(load({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/);
+  });
 });

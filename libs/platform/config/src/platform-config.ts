@@ -11,6 +11,15 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export type TransportConfig = { kind: 'nats'; servers: string[] } | { kind: 'inproc'; bus: string };
 export type DatabaseConfig =
   { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+/**
+ * Where the operator's views (`/metrics`, the detailed `/health/ready`) are served: on a port of
+ * their own when `port` is set, else on the public one; behind a bearer token when `token` is.
+ */
+export interface MetricsConfig {
+  readonly port: number | null;
+  readonly host: string;
+  readonly token: string | null;
+}
 export type CacheConfig = { kind: 'redis'; url: string; prefix: string } | { kind: 'memory' };
 
 /**
@@ -27,6 +36,7 @@ export interface PlatformConfig {
   readonly service: string;
   readonly profile: Profile;
   readonly http: { readonly host: string; readonly port: number };
+  readonly metrics: MetricsConfig;
   readonly log: { readonly level: LogLevel };
   readonly transport: TransportConfig;
   readonly database: DatabaseConfig;
@@ -49,6 +59,13 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
   const read = configReader(PLATFORM_ENV_VARS, env, problems);
 
   const port = read.number('PORT', 0, 65_535);
+  const metricsPort =
+    read.string('METRICS_PORT') === null ? null : read.number('METRICS_PORT', 0, 65_535);
+  const metricsToken = read.string('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16)
+    problems.push('METRICS_TOKEN must be at least 16 characters');
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port)
+    problems.push('METRICS_PORT must differ from PORT');
   const level = read.string('LOG_LEVEL') as LogLevel;
   if (!LOG_LEVELS.includes(level))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -79,6 +96,11 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
     service: options.service,
     profile: options.profile,
     http: { host: read.string('HOST') ?? '0.0.0.0', port },
+    metrics: {
+      port: metricsPort,
+      host: read.string('METRICS_HOST') ?? '127.0.0.1',
+      token: metricsToken,
+    },
     log: { level },
     transport:
       options.profile === 'distributed'
@@ -111,5 +133,10 @@ export function describeConfig(config: PlatformConfig): Record<string, unknown> 
         ? `postgres ${safe(config.database.url)}`
         : `pglite ${config.database.dataDir ?? '(memory)'}`,
     cache: config.cache.kind === 'redis' ? `redis ${safe(config.cache.url)}` : 'memory',
+    metrics:
+      (config.metrics.port === null
+        ? 'public port'
+        : `${config.metrics.host}:${config.metrics.port}`) +
+      (config.metrics.token ? ', bearer token' : ''),
   };
 }

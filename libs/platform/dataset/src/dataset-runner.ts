@@ -1,9 +1,30 @@
-import type { HealthRegistry } from '@nl/platform-health';
+import { sampledGauge, type HealthRegistry } from '@nl/platform-health';
 import type { Logger } from '@nl/platform-logging';
 import type { DatasetFile, LoadResult } from './dataset.js';
 import type { RefreshableDataset } from './table-dataset.js';
 
-/** Puts a dataset's size, version, age and last refresh into `/health/ready`. */
+const importAge = sampledGauge({
+  name: 'dataset_import_age_seconds',
+  help: 'Seconds since the dataset was last imported successfully: its version in use was installed, or a refresh found it current.',
+  labelNames: ['dataset'] as const,
+});
+
+/**
+ * Seconds since the later of the version's install (`loadedAt`) and the last refresh that
+ * succeeded (`lastRefresh.lastOkAt`, also when the source had not changed); null before a load.
+ */
+export function importAgeSeconds(stats: Record<string, unknown>, now = Date.now()): number | null {
+  const loadedAt = typeof stats.loadedAt === 'string' ? Date.parse(stats.loadedAt) : NaN;
+  if (Number.isNaN(loadedAt)) return null;
+  const lastOkAt = Date.parse(String((stats.lastRefresh as { lastOkAt?: string })?.lastOkAt));
+  const since = Number.isNaN(lastOkAt) ? loadedAt : Math.max(loadedAt, lastOkAt);
+  return Math.max(0, Math.round((now - since) / 1000));
+}
+
+/**
+ * Puts a dataset's size, version, age and last refresh into `/health/ready`, and its import
+ * age into the `dataset_import_age_seconds` gauge.
+ */
 export function registerDatasetHealth(
   health: HealthRegistry,
   dataset: Pick<RefreshableDataset, 'name' | 'stats'>,
@@ -11,6 +32,10 @@ export function registerDatasetHealth(
   health.register({
     name: dataset.name,
     check: () => Promise.resolve({ status: 'up', ...dataset.stats() }),
+  });
+  importAge.track(dataset.name, dataset, (source) => {
+    const age = importAgeSeconds(source.stats());
+    return age === null ? null : { labels: { dataset: source.name }, value: age };
   });
 }
 

@@ -105,6 +105,17 @@ describe(Dataset.name, () => {
     expect(sut.data?.has('fresh19')).toBe(true);
   });
 
+  it('should remember when a refresh last succeeded through a failed one', async () => {
+    const sut = await loaded();
+    server.set(withEtag(names(20, 'fresh').join('\n'), '"v1"'));
+    await sut.refresh([{ part: 'list', url: server.url }]);
+    const { lastOkAt } = sut.stats().lastRefresh ?? {};
+    expect(lastOkAt).toEqual(expect.any(String));
+    server.set((_req, res) => res.writeHead(500).end('no'));
+    await sut.refresh([{ part: 'list', url: server.url }]);
+    expect(sut.stats().lastRefresh).toMatchObject({ ok: false, lastOkAt });
+  });
+
   it.each<[string, Respond, RegExp]>([
     ['a server error', (_req, res) => res.writeHead(500).end('no'), /HTTP 500/],
     ['a file under half the size', (_req, res) => res.end(names(4).join('\n')), /floor of 5/],

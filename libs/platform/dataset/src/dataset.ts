@@ -75,6 +75,8 @@ export interface LastRefresh {
   readonly ok: boolean;
   readonly changed?: boolean;
   readonly reason?: string;
+  /** When a refresh last succeeded (changed or not): the data was current then. */
+  readonly lastOkAt?: string;
 }
 
 interface Remembered<Item> {
@@ -123,7 +125,7 @@ export class Dataset<Item, Data> {
       files.length === 0
         ? ({ ok: false, reason: 'no URLs configured' } as const)
         : await this.run(files, files.map((f) => f.url).join(', '), true);
-    this.lastRefresh = lastRefreshOf(result);
+    this.lastRefresh = lastRefreshOf(result, this.lastRefresh);
     return result;
   }
 

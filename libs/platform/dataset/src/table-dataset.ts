@@ -28,12 +28,15 @@ export function underFloor(size: number, floor: number): string | null {
     : null;
 }
 
-/** What health keeps of a refresh. */
-export function lastRefreshOf(result: LoadResult): LastRefresh {
+/** What health keeps of a refresh; `previous` carries the time of the last one that succeeded. */
+export function lastRefreshOf(result: LoadResult, previous: LastRefresh | null): LastRefresh {
+  const at = new Date().toISOString();
+  const lastOkAt = result.ok ? at : previous?.lastOkAt;
   return {
-    at: new Date().toISOString(),
+    at,
     ok: result.ok,
     ...(result.ok ? { changed: result.changed } : { reason: result.reason }),
+    ...(lastOkAt && { lastOkAt }),
   };
 }
 
@@ -114,7 +117,7 @@ export class TableDataset<Row extends object> implements RefreshableDataset {
       files.length === 0
         ? ({ ok: false, reason: 'no URL configured' } as const)
         : await this.run(files[0], files[0].url, true);
-    this.lastRefresh = lastRefreshOf(result);
+    this.lastRefresh = lastRefreshOf(result, this.lastRefresh);
     return result;
   }
 

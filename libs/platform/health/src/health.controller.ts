@@ -1,35 +1,24 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { HealthRegistry } from './health.registry.js';
-import { metricsRegistry } from './metrics.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OpsEndpoints } from './ops-endpoints.js';
 
 /**
- * Probes and metrics of every app: `/health/live` (503 only when a restart is the cure),
- * `/health/ready` (503 while a critical dependency is down; `degraded` but 200 while only an
- * optional one, such as the cache, is), `/metrics`.
+ * Probes and metrics of every app on its public port: `/health/live` (503 only when a restart
+ * is the cure), `/health/ready` (503 while a critical dependency is down; `degraded` but 200
+ * while only an optional one, such as the cache, is), `/metrics`. What each shows there, and
+ * what moves to the `METRICS_PORT` listener, is {@link OpsEndpoints}'s rule.
  */
 @ApiExcludeController()
 @Controller()
 export class HealthController {
-  constructor(private readonly health: HealthRegistry) {}
+  constructor(private readonly ops: OpsEndpoints) {}
 
-  @Get('health/live')
-  async live(@Res() reply: FastifyReply) {
-    const result = await this.health.checkLiveness();
-    await reply.code(result.status === 'error' ? 503 : 200).send(result);
-  }
-
-  @Get('health/ready')
-  async ready(@Res() reply: FastifyReply) {
-    const result = await this.health.check();
-    await reply.code(result.status === 'error' ? 503 : 200).send(result);
-  }
-
-  @Get('metrics')
-  async metrics(@Res() reply: FastifyReply) {
-    await reply
-      .header('content-type', metricsRegistry.contentType)
-      .send(await metricsRegistry.metrics());
+  @Get(['health/live', 'health/ready', 'metrics'])
+  async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const path = request.routeOptions.url ?? '';
+    const answer = await this.ops.answer(path, 'public', request.headers.authorization);
+    if (!answer) return reply.callNotFound();
+    await reply.code(answer.status).headers(answer.headers).send(answer.body);
   }
 }

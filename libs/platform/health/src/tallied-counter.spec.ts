@@ -48,4 +48,16 @@ describe(talliedCounter.name, () => {
     labels.x = 'b';
     expect(await register.metrics()).toContain('spec_copy_total{x="a"} 1');
   });
+
+  it('should add the amount given to inc, as Counter.inc(labels, value) does', async () => {
+    const sut = talliedCounter({
+      name: 'spec_amount_total',
+      help: 'h',
+      labelNames: ['x'] as const,
+    });
+    sut.inc({ x: 'a' }, 0.5);
+    sut.inc({ x: 'a' }, 2);
+    sut.inc({ x: 'a' });
+    expect(await register.metrics()).toContain('spec_amount_total{x="a"} 3.5');
+  });
 });

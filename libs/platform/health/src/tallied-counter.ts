@@ -20,7 +20,7 @@ type TalliedCounter<T extends string> = Counter<T> & { [TALLIES]?: LabelTree<Tal
  */
 export function talliedCounter<T extends string>(
   config: CounterConfiguration<T> & { readonly labelNames: readonly T[] },
-): { inc(labels: LabelValues<T>): void } {
+): { inc(labels: LabelValues<T>, by?: number): void } {
   const existing = register.getSingleMetric(config.name) as TalliedCounter<T> | undefined;
   const tallies = existing?.[TALLIES] ?? new LabelTree<Tally<T>>(config.labelNames);
   if (!existing) {
@@ -38,8 +38,8 @@ export function talliedCounter<T extends string>(
   }
   const create = (labels: LabelValues<T>): Tally<T> => ({ labels: { ...labels }, count: 0 });
   return {
-    inc(labels) {
-      tallies.get(labels, create).count++;
+    inc(labels, by = 1) {
+      tallies.get(labels, create).count += by;
     },
   };
 }

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { describeConfig } from '@nl/platform-config';
 import { NestPinoLogger } from '@nl/platform-logging';
-import { HealthRegistry, type HealthIndicator } from '@nl/platform-health';
+import { HealthRegistry, OpsServer, type HealthIndicator } from '@nl/platform-health';
 import {
   InProcServer,
   TracedNatsServer,
@@ -12,6 +12,7 @@ import {
 import type { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { PlatformRootModule, type AppDefinition } from './platform-root.module.js';
 import { serveStatus } from './service-status.js';
+import { handleShutdownSignals } from './shutdown.js';
 
 /** Largest JSON body the API accepts; every request body of the spec is a few hundred bytes. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -57,7 +58,7 @@ export async function createApp(definition: AppDefinition): Promise<NestFastifyA
       abortOnError: false,
     },
   );
-  app.enableShutdownHooks();
+  handleShutdownSignals(app, definition.logger);
   await definition.configure?.(app);
   if (definition.serviceQueue) {
     const transport = serviceTransport(
@@ -89,9 +90,11 @@ export async function startApp(
   const address = app.getHttpServer().address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`;
+  const metricsUrl = await app.get(OpsServer).listen();
   definition.logger.info(
     {
       url,
+      ...(metricsUrl && { metricsUrl }),
       ...describeConfig(definition.config),
       settings: Object.assign({}, ...(definition.sections ?? []).map((s) => s.resolved)),
     },

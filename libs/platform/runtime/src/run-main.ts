@@ -14,7 +14,7 @@ export async function runMain(main: () => Promise<unknown>): Promise<void> {
       error instanceof ConfigError || error instanceof DatabaseLockedError
         ? error.message
         : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-          ? `Port already in use (${(error as Error).message}). Set PORT to a free port.`
+          ? `Port already in use (${(error as Error).message}). Set PORT (or METRICS_PORT) to a free port.`
           : `Start-up failed: ${(error as Error).stack ?? String(error)}`;
     process.stderr.write(`${message}\n`);
     process.exit(1);

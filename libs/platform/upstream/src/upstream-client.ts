@@ -1,4 +1,4 @@
-import { counter, histogram } from '@nl/platform-health';
+import { counter, histogram, sampledGauge } from '@nl/platform-health';
 import {
   BrokenCircuitError,
   CircuitState,
@@ -84,6 +84,20 @@ const latency = histogram({
   buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 });
 
+const circuit = sampledGauge({
+  name: 'upstream_circuit_state',
+  help: 'Circuit breaker state per upstream: 0 closed, 1 half-open (one trial call), 2 open (calls refused).',
+  labelNames: ['upstream'] as const,
+});
+
+/** The gauge's number for a breaker state; isolated (held open by hand) counts as open. */
+const CIRCUIT_VALUE: Record<CircuitState, number> = {
+  [CircuitState.Closed]: 0,
+  [CircuitState.HalfOpen]: 1,
+  [CircuitState.Open]: 2,
+  [CircuitState.Isolated]: 2,
+};
+
 const defaultFailure = (r: UpstreamResponse) => r.status === 429 || r.status >= 500;
 
 /** A thrown network error or attempt timeout, as the policies see it. */
@@ -129,6 +143,10 @@ export class UpstreamClient {
     });
     // Retry outside the breaker: an open circuit is not retried, each attempt is counted.
     this.policy = wrap(retries, this.breaker);
+    circuit.track(this.name, this, (client) => ({
+      labels: { upstream: client.name },
+      value: CIRCUIT_VALUE[client.breaker.state],
+    }));
   }
 
   /** Breaker state and the last outcomes, for a health indicator. */

@@ -9,6 +9,7 @@ import { generateApiKey, hashApiKey, visiblePrefix, type KeyMode } from '../keys
 import { ALL_KEYS, KeyRevocations, type KeyChange } from '../keys/key-revocations.js';
 import { KeyUseTracker } from '../keys/key-use.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
+import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
 import { spendOfKeys } from './key-lookup.js';
 import { KeyOwners, type KeyOwner } from './key-owners.js';
@@ -90,6 +91,14 @@ export class AccountsService implements OnApplicationShutdown {
   async listAccounts(): Promise<Account[]> {
     const rows = await this.accountRows.find({ order: { createdAt: 'ASC', id: 'ASC' } });
     return rows.map((row) => this.live(toAccount(row)));
+  }
+
+  /**
+   * Whether anyone has an account: any account but the x402 system account, which a migration
+   * makes on every database. A fresh install has none (the demo account, the bootstrap Job).
+   */
+  async hasAccounts(): Promise<boolean> {
+    return (await this.listAccounts()).some((account) => account.id !== X402_ACCOUNT_ID);
   }
 
   /** With the balance the credits keep in memory where they do (embedded profile). */

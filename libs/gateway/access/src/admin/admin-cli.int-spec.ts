@@ -1,6 +1,9 @@
-import { openDatabase } from '@nl/platform-database';
+import { closeDatabase, openDatabase } from '@nl/platform-database';
 import { testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -227,5 +230,63 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
     expect((await admin('add-credits', id, '0')).code).toBe(2);
     expect((await admin('add-credits', id, '-5')).code).toBe(2);
     expect((await accounts.getAccount(id)).balance).toBe(0);
+  });
+});
+
+describe('admin CLI bootstrap (a fresh embedded database)', () => {
+  let db: DataSource;
+  let accounts: AccountsService;
+  let credits: CreditsService;
+  let dir: string;
+
+  beforeAll(async () => {
+    // A data directory of its own: `memory` is one scratch database per process, shared.
+    dir = await mkdtemp(join(tmpdir(), 'nl-bootstrap-'));
+    const config = testConfig('gateway-bootstrap-test', 'standalone', undefined, {
+      PGLITE_DATA_DIR: join(dir, 'data'),
+    });
+    db = await openDatabase(config.database, [GATEWAY_DATABASE]);
+    credits = new CreditsService(db);
+    accounts = new AccountsService(db, credits);
+  });
+  afterAll(async () => {
+    await closeDatabase(db);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const bootstrap = async (...argv: string[]) => {
+    const lines: string[] = [];
+    const code = await runAdminCli(['bootstrap', ...argv], {
+      admin: new AdminService(accounts, credits, db),
+      print: (l) => lines.push(l),
+    });
+    return { code, text: lines.join('\n') };
+  };
+
+  it('should create the first account with a working live key, then do nothing on a second run', async () => {
+    const first = await bootstrap('--credits', '50', '--json');
+    expect(first.code).toBe(0);
+    const made = JSON.parse(first.text) as {
+      created: boolean;
+      key: string;
+      account: { id: string; name: string; tier: string; balance: number };
+    };
+    expect(made).toMatchObject({
+      created: true,
+      account: { name: 'Admin', tier: 'premium', balance: 5000 },
+    });
+    expect((await accounts.findOwner(made.key))?.accountId).toBe(made.account.id);
+
+    const second = await bootstrap();
+    expect(second).toEqual({ code: 0, text: 'Accounts exist already: nothing done.' });
+    // The x402 system account (made by a migration) and the new one.
+    expect(await accounts.listAccounts()).toHaveLength(2);
+  });
+
+  it('should refuse a bad tier with a field error and exit code 2', async () => {
+    expect(await bootstrap('--tier', 'gold')).toMatchObject({
+      code: 2,
+      text: expect.stringMatching(/^tier: /),
+    });
   });
 });

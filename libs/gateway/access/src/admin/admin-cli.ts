@@ -21,6 +21,9 @@ export interface AdminCliDeps {
 const HELP = `Usage: npm run admin -- <command> [arguments] [--json]
 
   create-account --name <name> --tier <free|trial|paid|premium> [--subscriptions a,b] [--credits 100]
+  bootstrap [--name Admin] [--tier premium] [--credits <credits>]
+                                       on a database without accounts only: creates the first
+                                       account and prints its live key once; else does nothing
   list-accounts
   show <account id>                        account, balance, keys and usage of the last 30 days
   set-tier <account id> <tier>
@@ -139,6 +142,25 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
         out(
           account,
           `Created account ${account.id} (${account.name}, ${account.tier}, ${formatCredits(account.balance)} credits).`,
+        );
+        return 0;
+      }
+      case 'bootstrap': {
+        const input = validateInput(CreateAccountBody, {
+          name: values.name ?? 'Admin',
+          tier: values.tier ?? 'premium',
+          credits: values.credits,
+        });
+        const made = await admin.bootstrap(input);
+        if (!made) {
+          out({ created: false }, 'Accounts exist already: nothing done.');
+          return 0;
+        }
+        const { account, key, info } = made;
+        out(
+          { created: true, account, key, ...info },
+          `Created account ${account.id} (${account.name}, ${account.tier}, ${formatCredits(account.balance)} credits) ` +
+            `and its first key ${info.id}:\n\n    ${key}\n\nStore it now: only its hash is kept, so it cannot be shown again.`,
         );
         return 0;
       }

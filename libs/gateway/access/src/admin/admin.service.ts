@@ -61,6 +61,17 @@ export class AdminService {
     return this.credits.topUp(id, toHundredths(credits));
   }
 
+  /**
+   * The first account of a fresh install and its live key, for the operator's first way in
+   * (the Kubernetes bootstrap Job); null, and nothing done, once any account exists.
+   */
+  async bootstrap(input: CreateAccountBody) {
+    if (await this.accounts.hasAccounts()) return null;
+    const account = await this.createAccount(input);
+    const { key, info } = await this.accounts.createKey(account.id, 'bootstrap', 'live');
+    return { account, key, info };
+  }
+
   createKey(accountId: string, name?: string, mode?: KeyMode) {
     return this.accounts.createKey(accountId, name, mode);
   }

@@ -46,7 +46,7 @@ export class AccountController {
     limit: (typeof ACCOUNT_LIMITS)[keyof typeof ACCOUNT_LIMITS],
   ): Promise<KeyOwner> {
     const owner = await authenticate(this.accounts, request, reply);
-    await enforceRateLimit(this.limits, reply, owner.keyId, limit);
+    await enforceRateLimit(this.limits, reply, owner, limit);
     return owner;
   }
 

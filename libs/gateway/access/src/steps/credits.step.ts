@@ -8,6 +8,7 @@ import {
   type ReplyMeta,
 } from '@nl/contracts-core';
 import { DomainError, databaseUnavailable, isDatabaseUnavailable } from '@nl/platform-errors';
+import { countCharge } from '../access.metrics.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { DoubtfulCharges } from '../credits/doubtful-charges.js';
@@ -150,6 +151,7 @@ export class CreditsStep implements GatewayStep {
     });
     void call.reply.header('x-credits-charged', formatCredits(settled?.charged ?? 0));
     if (!settled) return;
+    countCharge(call.endpoint.id, 'balance', settled.charged);
     void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
     // The embedded profile refunds, after a crash, charges whose answers may not have gone out.
     if (!this.credits.tracksDelivery) return;

@@ -3,7 +3,9 @@ import type { CallOutcome, GatewayCall, GatewayStep } from '@nl/gateway-core';
 import type { ErrorCode } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply } from 'fastify';
+import { countRateLimited } from '../access.metrics.js';
 import { RateLimits, WINDOW_SECONDS, type LimitDecision } from '../limits/rate-limits.js';
+import type { KeyOwner } from '../accounts/accounts.service.js';
 import { ownerOf } from './auth.step.js';
 
 /**
@@ -26,18 +28,19 @@ export function setLimitHeaders(
 }
 
 /**
- * Counts one call of `keyId` to `what` against `limit` per minute: `RateLimit-*` headers on the
- * answer, `429 rate_limited` with `Retry-After` past the limit.
+ * Counts one call of the owner's key to `what` against `limit` per minute: `RateLimit-*`
+ * headers on the answer, `429 rate_limited` with `Retry-After` past the limit.
  */
 export async function enforceRateLimit(
   limits: RateLimits,
   reply: FastifyReply,
-  keyId: string,
+  owner: Pick<KeyOwner, 'keyId' | 'tier'>,
   what: { id: string; path: string; limit: number },
 ): Promise<void> {
-  const decision = await limits.consume(`${keyId}:${what.id}`, what.limit);
+  const decision = await limits.consume(`${owner.keyId}:${what.id}`, what.limit);
   setLimitHeaders(reply, what.id, decision);
   if (!decision.allowed) {
+    countRateLimited(what.id, owner.tier);
     throw new DomainError(
       'rate_limited',
       `At most ${what.limit} calls per minute to ${what.path} for this key.`,
@@ -59,7 +62,7 @@ export class RateLimitStep implements GatewayStep {
 
   async before(call: GatewayCall): Promise<void> {
     const owner = ownerOf(call);
-    await enforceRateLimit(this.limits, call.reply, owner.keyId, {
+    await enforceRateLimit(this.limits, call.reply, owner, {
       id: call.endpoint.id,
       path: call.endpoint.paths[0],
       limit: call.endpoint.limits[owner.tier] as number,

@@ -17,6 +17,7 @@ import {
   type PaymentRequirements,
 } from './x402.requirements.js';
 import { X402Store, type PaymentKey } from './x402.store.js';
+import { countCharge } from '../access.metrics.js';
 
 /** Injection token of the facilitator the settings chose (null while x402 is off). */
 export const X402_FACILITATOR = Symbol('X402_FACILITATOR');
@@ -165,6 +166,7 @@ export class X402Payments implements OnApplicationBootstrap {
       });
     }
     void call.reply.header('cache-control', 'no-store');
+    countCharge(call.endpoint.id, 'x402', call.endpoint.price.fresh);
     await this.store
       .settle(offer.key, settled.transaction, call.endpoint.price.fresh)
       .catch((error: unknown) => {

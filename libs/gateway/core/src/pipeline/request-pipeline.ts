@@ -22,6 +22,11 @@ const requests = talliedCounter({
   help: 'Gateway requests by endpoint, status and cache state.',
   labelNames: ['endpoint', 'status', 'cache'] as const,
 });
+const paymentRequired = talliedCounter({
+  name: 'gateway_payment_required_total',
+  help: 'Answers 402 by endpoint and code (insufficient_credits, spend_cap_reached, payment_required: x402).',
+  labelNames: ['endpoint', 'code'] as const,
+});
 const duration = talliedHistogram({
   name: 'gateway_request_duration_seconds',
   help: 'Gateway request duration by endpoint.',
@@ -84,6 +89,7 @@ export class RequestPipeline {
   ) {
     const started = performance.now();
     let status = 500;
+    let code: string | undefined;
     let envelope: ReplyEnvelope | undefined;
     let call: GatewayCall | undefined;
     /** How many steps ran their `before` (a prefix of `this.steps`). */
@@ -129,6 +135,7 @@ export class RequestPipeline {
     } catch (caught) {
       const error = this.fallback.toDomainError(caught);
       status = ERROR_STATUS[error.code];
+      code = error.code;
       if (call && !finished)
         await this.finish(call, stepsRun, { status, code: error.code }).catch(() => undefined);
       if (!reply.sent) await sendError(reply, error, request.url, requestId);
@@ -136,6 +143,7 @@ export class RequestPipeline {
       const seconds = (performance.now() - started) / 1000;
       const cache = envelope?.meta.cache ?? 'none';
       requests.inc({ endpoint: endpoint.id, status: String(status), cache });
+      if (status === 402) paymentRequired.inc({ endpoint: endpoint.id, code: code ?? 'unknown' });
       duration.observe({ endpoint: endpoint.id }, seconds);
       // At warn (production) the access line is not written: don't build it either.
       if (this.logger.isLevelEnabled('info'))
