@@ -73,4 +73,32 @@ describe('compression and conditional requests of the free documents', () => {
     const small = await get(api, '/health/live', { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
   });
+
+  it('should answer /v1/account 304 to its ETag, privately and uncharged, until it changes', async () => {
+    const first = await get(api, '/v1/account', api.auth);
+    expect(first.status).toBe(200);
+    const etag = first.headers['etag'] as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await get(api, '/v1/account', { ...api.auth, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['x-credits-charged']).toBeUndefined();
+    // A paid call moves the balance: the account is another document now.
+    expect((await get(api, '/v1/cbs/sbi/6210', api.auth)).status).toBe(200);
+    const moved = await get(api, '/v1/account', { ...api.auth, 'if-none-match': etag });
+    expect(moved.status).toBe(200);
+    expect(moved.headers['etag']).not.toBe(etag);
+    // Without the key there is no account to validate: the 401 is not cacheable.
+    const refused = await get(api, '/v1/account', { 'if-none-match': etag });
+    expect(refused.status).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('should give every other answer Cache-Control: no-store', async () => {
+    for (const path of ['/health/live', '/health/ready', '/v1/no-such-thing']) {
+      const res = await get(api, path);
+      expect([path, res.headers['cache-control']]).toEqual([path, 'no-store']);
+    }
+  });
 });

@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 
 /** The free documents: the same bytes for every caller until the next release. */
 const DOCUMENTS = /^\/(openapi\.json|openapi\.yaml|asyncapi\.json|docs(\/[^?]*)?)$/;
+/** The caller's own account: free, private, and the same until its balance or usage moves. */
+const ACCOUNT = /^\/(api\/)?v1\/account(\/usage)?$/;
 /** Below this many bytes compressing costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1_024;
 
@@ -23,22 +25,42 @@ function pathOf(url: string): string {
   return query < 0 ? url : url.slice(0, query);
 }
 
-/** A free document's validator and caching headers; `304` with no body when the tag matches. */
+/**
+ * A validator and caching headers for the free documents (public) and the caller's account
+ * (private, revalidated every time); `304` with no body when the tag matches. Every other
+ * answer that has not said otherwise is `no-store`.
+ */
 function conditional(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-  if (reply.statusCode !== 200 || !DOCUMENTS.test(pathOf(request.url))) return payload;
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  const etag = etagOf(payload);
-  void reply.header('etag', etag).header('cache-control', 'public, max-age=300');
+  const cacheable =
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    reply.statusCode === 200 &&
+    (typeof payload === 'string' || Buffer.isBuffer(payload));
+  const path = cacheable ? pathOf(request.url) : '';
+  const policy = !cacheable
+    ? undefined
+    : DOCUMENTS.test(path)
+      ? 'public, max-age=300'
+      : ACCOUNT.test(path)
+        ? 'private, no-cache'
+        : undefined;
+  if (!policy) {
+    if (reply.getHeader('cache-control') === undefined)
+      void reply.header('cache-control', 'no-store');
+    return payload;
+  }
+  const etag = etagOf(payload as string | Buffer);
+  void reply.header('etag', etag).header('cache-control', policy);
   if (!matches(request.headers['if-none-match'], etag)) return payload;
   void reply.code(304).removeHeader('content-length');
   return '';
 }
 
 /**
- * Conditional requests and public caching for the free documents (`/openapi.json`, `.yaml`,
- * `/asyncapi.json`, the docs page and its assets): an `ETag` on each, `304` for a matching
- * `If-None-Match` (these routes are never charged), `Cache-Control: public, max-age=300`. Then
+ * Conditional requests and caching headers: the free documents (`/openapi.json`, `.yaml`,
+ * `/asyncapi.json`, the docs page and its assets) get an `ETag` and `Cache-Control: public,
+ * max-age=300`, `/v1/account` and its usage an `ETag` and `private, no-cache`; a matching
+ * `If-None-Match` answers `304` (these routes are never charged). Every other answer without a
+ * `Cache-Control` of its own gets `no-store`. Then
  * compression (br, gzip) of every answer over {@link COMPRESS_THRESHOLD_BYTES}; the validator is
  * taken from the uncompressed body, so one ETag stands for every encoding of it.
  */
