@@ -1,5 +1,6 @@
 import type { Logger } from '@nl/platform-logging';
 import type { DataSource } from 'typeorm';
+import { dateArray, int8Array, textArray, timestamptzArray, uuidArray } from './binary-arrays.js';
 import type { Reservation } from './credit-backend.js';
 import { spend, type Counters } from './embedded-books.js';
 import { GROUP_COMMIT, READ_UNDELIVERED, SET_UNDELIVERED } from './embedded-ledger.sql.js';
@@ -113,23 +114,24 @@ export class GroupCommits {
     }
     const version = this.deliveryVersion;
     const col = <T>(pick: (w: Waiting) => T) => batch.map(pick);
+    const keys = [...counters.values()];
     try {
       await this.db.query(GROUP_COMMIT, [
-        col((w) => w.hold.chargeId),
-        col((w) => w.hold.accountId),
-        col((w) => w.hold.keyId ?? null),
-        col((w) => w.kind),
-        col((w) => w.hold.amount),
-        col((w) => w.charged),
-        col((w) => w.hold.endpoint),
-        col((w) => w.hold.requestId),
-        col((w) => w.hold.at.toISOString()),
-        col((w) => w.at.toISOString()),
-        [...counters.keys()],
-        [...counters.values()].map((c) => c.day),
-        [...counters.values()].map((c) => c.daySpent),
-        [...counters.values()].map((c) => c.monthSpent),
-        [...this.undelivered],
+        uuidArray(col((w) => w.hold.chargeId)),
+        uuidArray(col((w) => w.hold.accountId)),
+        uuidArray(col((w) => w.hold.keyId)),
+        textArray(col((w) => w.kind)),
+        int8Array(col((w) => w.hold.amount)),
+        int8Array(col((w) => w.charged)),
+        textArray(col((w) => w.hold.endpoint)),
+        textArray(col((w) => w.hold.requestId)),
+        timestamptzArray(col((w) => w.hold.at)),
+        timestamptzArray(col((w) => w.at)),
+        uuidArray([...counters.keys()]),
+        dateArray(keys.map((c) => c.day)),
+        int8Array(keys.map((c) => c.daySpent)),
+        int8Array(keys.map((c) => c.monthSpent)),
+        uuidArray([...this.undelivered]),
       ]);
     } catch (error) {
       this.logger?.error({ err: error, charges: batch.length }, 'credit group commit failed');
