@@ -114,9 +114,38 @@ export function registrations(n, { read, exists, newContracts }) {
       file,
     ),
   );
-  edit('docker/compose.yaml', (text, file) =>
-    replaceOnce(text, /\n\n {2}gateway:\n/, () => `${composeBlock(n, text)}\n\n  gateway:\n`, file),
-  );
+  edit('docker/compose.yaml', (text, file) => {
+    const added = replaceOnce(
+      text,
+      /\n\n {2}gateway:\n/,
+      () => `${composeBlock(n, text)}\n\n  gateway:\n`,
+      file,
+    );
+    // The header names every service, and the gateway starts after each one is healthy (its
+    // depends_on is the file's last list of services).
+    const named = replaceOnce(
+      added,
+      / and (\w+) services, each built/,
+      (_, last) => `, ${last} and ${n.name} services, each built`,
+      file,
+    );
+    return insertAfterLast(
+      named,
+      /^ {6}\w+:\n {8}condition: service_healthy$/gm,
+      `\n      ${n.name}:\n        condition: service_healthy`,
+      file,
+    );
+  });
+  const overlay = 'k8s/overlays/example/kustomization.yaml';
+  if (exists(overlay))
+    edit(overlay, (text, file) =>
+      insertAfterLast(
+        text,
+        /^ {4}newTag: .*$/gm,
+        `\n  - name: nl-data-api/${n.name}\n    newName: registry.example.com/nl-data-api/${n.name}\n    newTag: '0.1.0'`,
+        file,
+      ),
+    );
   Object.assign(out, k8sFiles(n, read));
   edit('k8s/base/kustomization.yaml', (text, file) => {
     const resources = insertAfterLast(
@@ -132,13 +161,13 @@ export function registrations(n, { read, exists, newContracts }) {
       file,
     );
   });
-  const manifests = 'apps/e2e/src/deploy-manifests.spec.ts';
+  const manifests = 'apps/e2e/src/support/deploy-files.ts';
   if (exists(manifests))
     edit(manifests, (text, file) =>
       replaceOnce(
         text,
-        /const APPS = \[([^\]]*)\] as const;/,
-        (_, list) => `const APPS = [${listWith(list, n.name)}] as const;`,
+        /export const APPS = \[([^\]]*)\] as const;/,
+        (_, list) => `export const APPS = [${listWith(list, n.name)}] as const;`,
         file,
       ),
     );

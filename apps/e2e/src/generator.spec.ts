@@ -126,7 +126,16 @@ describe('npm run new-domain', () => {
     run(dir, 'npx', ['prettier', '--check', ...generated, 'libs/contracts/demo', 'k8s', 'docker']);
     const layout = spawnSync(
       'npx',
-      ['jest', '-c', 'apps/e2e/jest.config.cjs', 'apps/e2e/src/domain-layout.spec.ts'],
+      // The layout, and the deployment files with the new service in them.
+      [
+        'jest',
+        '-c',
+        'apps/e2e/jest.config.cjs',
+        '--verbose',
+        ...['domain-layout', 'deploy-compose', 'deploy-manifests', 'k8s-manifests'].map(
+          (spec) => `apps/e2e/src/${spec}.spec.ts`,
+        ),
+      ],
       {
         cwd: dir,
         env: {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { APPS } from './support/deploy-files.js';
 import { idOf, kustomizeBuild, validateObject, type K8sObject } from './support/kustomize.js';
 
 // The kustomize output (k8s/base and the example overlay) validated against the Kubernetes
@@ -10,7 +11,6 @@ import { idOf, kustomizeBuild, validateObject, type K8sObject } from './support/
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BASE = `${ROOT}k8s/base`;
 const OVERLAY = `${ROOT}k8s/overlays/example`;
-const APPS = ['gateway', 'cbs', 'validation', 'rdw', 'kvk', 'property', 'ndw'];
 const PART_OF = { 'app.kubernetes.io/part-of': 'nl-data-api' };
 
 /** `kubectl kustomize`, when kubectl is installed (it is on the project machine, not everywhere). */
