@@ -2,7 +2,7 @@ import { Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common
 import { TIERS, toCredits, type Tier } from '@nl/contracts-core';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, type Repository } from 'typeorm';
+import { DataSource, IsNull, Not, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
 import { normaliseOrigins } from '../keys/allowed-origins.js';
 import { generateApiKey, hashApiKey, visiblePrefix, type KeyMode } from '../keys/api-key.js';
@@ -98,7 +98,7 @@ export class AccountsService implements OnApplicationShutdown {
    * makes on every database. A fresh install has none (the demo account, the bootstrap Job).
    */
   async hasAccounts(): Promise<boolean> {
-    return (await this.listAccounts()).some((account) => account.id !== X402_ACCOUNT_ID);
+    return this.accountRows.exists({ where: { id: Not(X402_ACCOUNT_ID) } });
   }
 
   /** With the balance the credits keep in memory where they do (embedded profile). */

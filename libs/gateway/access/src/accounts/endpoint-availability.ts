@@ -38,8 +38,7 @@ export class EndpointAvailability {
           const status = statuses.get(e.domain);
           return (
             !e.planned &&
-            status !== null &&
-            status !== undefined &&
+            !!status &&
             status.subjects.includes(e.subject) &&
             (e.upstreams ?? []).every((name) => status.upstreams[name] === true)
           );

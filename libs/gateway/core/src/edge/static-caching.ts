@@ -31,18 +31,7 @@ function pathOf(url: string): string {
  * answer that has not said otherwise is `no-store`.
  */
 function conditional(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  const cacheable =
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    reply.statusCode === 200 &&
-    (typeof payload === 'string' || Buffer.isBuffer(payload));
-  const path = cacheable ? pathOf(request.url) : '';
-  const policy = !cacheable
-    ? undefined
-    : DOCUMENTS.test(path)
-      ? 'public, max-age=300'
-      : ACCOUNT.test(path)
-        ? 'private, no-cache'
-        : undefined;
+  const policy = cachePolicy(request, reply, payload);
   if (!policy) {
     if (reply.getHeader('cache-control') === undefined)
       void reply.header('cache-control', 'no-store');
@@ -53,6 +42,21 @@ function conditional(request: FastifyRequest, reply: FastifyReply, payload: unkn
   if (!matches(request.headers['if-none-match'], etag)) return payload;
   void reply.code(304).removeHeader('content-length');
   return '';
+}
+
+/** The `Cache-Control` of an answer that gets a validator, or undefined for every other one. */
+function cachePolicy(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
+    return undefined;
+  const path = pathOf(request.url);
+  if (DOCUMENTS.test(path)) return 'public, max-age=300';
+  if (ACCOUNT.test(path)) return 'private, no-cache';
+  return undefined;
 }
 
 /**
