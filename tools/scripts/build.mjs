@@ -26,10 +26,10 @@ const swcVersion = createRequire(import.meta.url)('@swc/core/package.json').vers
 const stamp = createHash('sha256').update(settings.join('\0')).update(swcVersion).digest('hex');
 
 const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
-// Data the code reads at run time, recorded upstream samples the fakes (bench) serve, and the
-// dashboard's browser assets.
+// Data the code reads at run time, recorded upstream samples the fakes (bench) serve, the
+// dashboard's browser assets, and workers written in plain JavaScript (Node starts them itself).
 const DATA_FILE =
-  /\/(data|samples|recorded)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml)$|\/assets\/[^/]+\.(css|js)$/;
+  /\/(data|samples|recorded)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml)$|\/assets\/[^/]+\.(css|js)$|\.worker\.mjs$/;
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

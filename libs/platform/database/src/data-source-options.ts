@@ -2,6 +2,7 @@ import type { DatabaseConfig } from '@nl/platform-config';
 import { setFlagsFromString } from 'node:v8';
 import type { DataSourceOptions } from 'typeorm';
 import { openDataDir, scratchDataDir } from './pglite-data-dir.js';
+import { PGliteThread } from './pglite-thread.js';
 
 export interface DatabaseFeature {
   // TypeORM takes entity and migration classes as plain constructors.
@@ -19,9 +20,10 @@ export interface DatabaseFeature {
 const SETTINGS = ['-c', 'shared_buffers=8MB'];
 
 /**
- * TypeORM options for Postgres or embedded PGlite. PGlite goes through its own node-postgres
- * shim with a pool of one connection: `typeorm-pglite` shares one session between concurrent
- * transactions and loses updates (STACK.md §3b).
+ * TypeORM options for Postgres or embedded PGlite. PGlite runs in a thread of its own
+ * (PGliteThread) and node-postgres reaches it through a stream, with a pool of one connection:
+ * `typeorm-pglite` shares one session between concurrent transactions and loses updates
+ * (STACK.md §3b).
  */
 export async function dataSourceOptions(
   config: DatabaseConfig,
@@ -46,32 +48,22 @@ export async function dataSourceOptions(
     };
 
   // V8 would recompile PGlite's hot functions with TurboFan, which keeps some 50 MB of code and
-  // compiler memory resident (issue 17) for no gain the bench could measure (its economy row
-  // goes through PGlite on every call). Process-wide, so set only where PGlite runs.
+  // compiler memory resident (issue 17). Process-wide (the database's thread too), so set only
+  // where PGlite runs.
   setFlagsFromString('--liftoff-only');
-  // Loaded only when needed, one after the other: Jest's ESM loader fails on concurrent
-  // imports that share a chunk.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   // One process per directory: a second PGlite on the same files silently loses writes.
   const dir = config.dataDir ? await openDataDir(config.dataDir) : await scratchDataDir();
   let pglite;
   try {
-    pglite = await PGlite.create({
-      dataDir: dir.path,
-      extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, ...SETTINGS],
-    });
+    pglite = await PGliteThread.start(dir.path, SETTINGS);
   } catch (error) {
     dir.release();
     throw error;
   }
-  const pg = createPgConfig(pglite);
   return {
     ...common,
     extra: {
-      connection: pg.connection,
+      stream: () => pglite.stream(),
       max: 1,
       pglite,
       dataDir: dir.path,

@@ -5,3 +5,4 @@ export * from './migrate.js';
 export * from './open-database.js';
 export * from './data-dir-lock.js';
 export * from './pglite-template.js';
+export * from './pglite-thread.js';

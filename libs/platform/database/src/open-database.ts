@@ -2,6 +2,7 @@ import type { DatabaseConfig } from '@nl/platform-config';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { dataSourceOptions, type DatabaseFeature } from './data-source-options.js';
 import { runMigrations } from './migrate.js';
+import { PGliteThread } from './pglite-thread.js';
 
 interface EmbeddedExtra {
   readonly pglite?: { readonly closed: boolean; close(): Promise<void> };
@@ -50,4 +51,10 @@ export async function openDatabase(
 export async function closeDatabase(db: DataSource): Promise<void> {
   if (db.isInitialized) await db.destroy();
   await closeEmbedded(db.options);
+}
+
+/** The thread running `db` when it is the embedded database (PGlite), else undefined. */
+export function embeddedThread(db: DataSource): PGliteThread | undefined {
+  const pglite = (db.options.extra as EmbeddedExtra | undefined)?.pglite;
+  return pglite instanceof PGliteThread ? pglite : undefined;
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '@nl/platform-logging';
+import { embeddedThread, type PGliteThread } from '@nl/platform-database';
 import type { DataSource } from 'typeorm';
 import { dateArray, int8Array, textArray, timestamptzArray, uuidArray } from './binary-arrays.js';
 import type { Reservation } from './credit-backend.js';
@@ -32,16 +33,32 @@ export interface CommitHooks {
 /** How long a changed delivery list may wait for a commit to carry it before it is written alone. */
 const DELIVERY_FLUSH_MS = 200;
 
+/**
+ * Commits under way at once when PGlite has its own thread: one running there while the next ones
+ * are queued behind it, so the database never waits for this thread to hand it a batch.
+ */
+const PIPELINED_COMMITS = 4;
+
+/**
+ * A batch this large goes at once instead of at the end of the event loop's turn: while this
+ * thread works through a burst of requests, the database's thread already commits its start.
+ */
+const EAGER_BATCH = 8;
+
+const ignore = () => undefined;
+
 interface Waiting extends Closing {
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
 
 /**
- * The embedded profile's writer. Every database statement of EmbeddedCredits runs through
- * {@link serial}, one after the other; closed charges queue up and go in one statement
- * (GROUP_COMMIT) per turn of the event loop, or as soon as the statement before them is done.
- * Under load that is one statement for dozens of calls.
+ * The embedded profile's writer. Closed charges queue up and go in one statement (GROUP_COMMIT)
+ * per turn of the event loop, or as soon as a commit before them is done: under load that is one
+ * statement for dozens of calls. PGlite runs in a thread of its own (PGliteThread), and the next
+ * commit is already queued there while one runs, so its core never waits for this one. Every
+ * other statement of EmbeddedCredits runs through {@link serial}, alone: no commit is under way
+ * while it reads an account's or key's committed numbers.
  *
  * The delivery list: a settlement's charge id is on it from its commit until its answer has
  * been handed to the socket (delivered), and every commit writes the list. After a kill, the
@@ -51,7 +68,9 @@ interface Waiting extends Closing {
  */
 export class GroupCommits {
   logger?: Logger;
-  private tail: Promise<unknown> | undefined;
+  /** The last task of {@link serial} (the first is the recovery): commits start after it. */
+  private barrier: Promise<unknown> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
   private batch: Waiting[] = [];
   private scheduled = false;
   private readonly undelivered = new Set<string>();
@@ -59,17 +78,24 @@ export class GroupCommits {
   private deliveryVersion = 0;
   private writtenVersion = 0;
   private deliveryTimer?: NodeJS.Timeout;
+  private readonly thread?: PGliteThread;
+  private readonly pipeline: number;
 
   constructor(
     private readonly db: DataSource,
     private readonly hooks: CommitHooks,
-  ) {}
+  ) {
+    this.thread = embeddedThread(db);
+    this.pipeline = this.thread ? PIPELINED_COMMITS : 1;
+  }
 
-  /** Runs `task` after every statement queued before it (the first one recovers after a crash). */
+  /**
+   * Runs `task` once every statement queued before it is done, commits included, and before any
+   * commit queued after it (the first task recovers after a crash).
+   */
   serial<T>(task: () => Promise<T>): Promise<T> {
-    this.tail ??= this.recover();
-    const result = this.tail.catch(() => undefined).then(task);
-    this.tail = result.catch(() => undefined);
+    const result = Promise.all([this.settledBarrier(), ...this.inFlight]).then(task);
+    this.barrier = result.catch(ignore);
     return result;
   }
 
@@ -78,16 +104,23 @@ export class GroupCommits {
     if (closing.kind === 'settle') this.undelivered.add(closing.hold.chargeId);
     return new Promise<void>((resolve, reject) => {
       this.batch.push({ ...closing, resolve, reject });
+      if (this.batch.length >= EAGER_BATCH && this.inFlight.size < this.pipeline) {
+        this.pump();
+        return;
+      }
       if (this.scheduled) return;
       this.scheduled = true;
       // After this turn's I/O callbacks: the answers finished in this turn go together.
-      setImmediate(() => void this.serial(() => this.commit()).catch(() => undefined));
+      setImmediate(() => this.pump());
     });
   }
 
   /** Resolves once every charge closed so far is written (or has failed). */
   async flush(): Promise<void> {
-    if (this.batch.length) await this.serial(() => this.commit()).catch(() => undefined);
+    while (this.batch.length || this.inFlight.size) {
+      this.pump();
+      await Promise.all(this.inFlight);
+    }
     await this.serial(async () => undefined);
   }
 
@@ -101,11 +134,32 @@ export class GroupCommits {
     }, DELIVERY_FLUSH_MS).unref();
   }
 
-  private async commit(): Promise<void> {
+  private settledBarrier(): Promise<unknown> {
+    this.barrier ??= this.recover().catch(ignore);
+    return this.barrier;
+  }
+
+  /**
+   * Starts a commit of everything queued, unless the pipeline is full (a commit ending starts
+   * the next). A batch with a capped key's spend waits for the commits before it: the counters
+   * it writes are those of the last commit plus its own charges.
+   */
+  private pump(): void {
     this.scheduled = false;
+    if (!this.batch.length || this.inFlight.size >= this.pipeline) return;
     const batch = this.batch;
     this.batch = [];
-    if (!batch.length) return;
+    const counted = batch.some((w) => w.hold.keyId && w.charged);
+    const before = counted ? [this.settledBarrier(), ...this.inFlight] : [this.settledBarrier()];
+    const running = Promise.all(before).then(() => this.commit(batch));
+    this.inFlight.add(running);
+    void running.finally(() => {
+      this.inFlight.delete(running);
+      this.pump();
+    });
+  }
+
+  private async commit(batch: Waiting[]): Promise<void> {
     const counters = new Map<string, Counters>();
     for (const { hold, charged } of batch) {
       if (!hold.keyId || !charged) continue;
@@ -115,24 +169,26 @@ export class GroupCommits {
     const version = this.deliveryVersion;
     const col = <T>(pick: (w: Waiting) => T) => batch.map(pick);
     const keys = [...counters.values()];
+    const params = [
+      uuidArray(col((w) => w.hold.chargeId)),
+      uuidArray(col((w) => w.hold.accountId)),
+      uuidArray(col((w) => w.hold.keyId)),
+      textArray(col((w) => w.kind)),
+      int8Array(col((w) => w.hold.amount)),
+      int8Array(col((w) => w.charged)),
+      textArray(col((w) => w.hold.endpoint)),
+      textArray(col((w) => w.hold.requestId)),
+      timestamptzArray(col((w) => w.hold.at)),
+      timestamptzArray(col((w) => w.at)),
+      uuidArray([...counters.keys()]),
+      dateArray(keys.map((c) => c.day)),
+      int8Array(keys.map((c) => c.daySpent)),
+      int8Array(keys.map((c) => c.monthSpent)),
+      uuidArray([...this.undelivered]),
+    ];
     try {
-      await this.db.query(GROUP_COMMIT, [
-        uuidArray(col((w) => w.hold.chargeId)),
-        uuidArray(col((w) => w.hold.accountId)),
-        uuidArray(col((w) => w.hold.keyId)),
-        textArray(col((w) => w.kind)),
-        int8Array(col((w) => w.hold.amount)),
-        int8Array(col((w) => w.charged)),
-        textArray(col((w) => w.hold.endpoint)),
-        textArray(col((w) => w.hold.requestId)),
-        timestamptzArray(col((w) => w.hold.at)),
-        timestamptzArray(col((w) => w.at)),
-        uuidArray([...counters.keys()]),
-        dateArray(keys.map((c) => c.day)),
-        int8Array(keys.map((c) => c.daySpent)),
-        int8Array(keys.map((c) => c.monthSpent)),
-        uuidArray([...this.undelivered]),
-      ]);
+      if (this.thread) await this.thread.execute('nl_group_commit', GROUP_COMMIT, params);
+      else await this.db.query(GROUP_COMMIT, params);
     } catch (error) {
       this.logger?.error({ err: error, charges: batch.length }, 'credit group commit failed');
       for (const w of batch) {
@@ -142,7 +198,7 @@ export class GroupCommits {
       }
       return;
     }
-    this.writtenVersion = version;
+    this.writtenVersion = Math.max(this.writtenVersion, version);
     for (const [keyId, c] of counters) this.hooks.setCounters(keyId, c);
     for (const w of batch) {
       this.hooks.committed(w);
@@ -181,6 +237,6 @@ export class GroupCommits {
   async close(): Promise<void> {
     clearTimeout(this.deliveryTimer);
     await this.flush();
-    if (this.tail && this.writtenVersion < this.deliveryVersion) await this.writeDeliveries();
+    if (this.writtenVersion < this.deliveryVersion) await this.writeDeliveries();
   }
 }
