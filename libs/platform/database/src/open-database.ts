@@ -55,6 +55,8 @@ export async function closeDatabase(db: DataSource): Promise<void> {
 
 /** The thread running `db` when it is the embedded database (PGlite), else undefined. */
 export function embeddedThread(db: DataSource): PGliteThread | undefined {
-  const pglite = (db.options.extra as EmbeddedExtra | undefined)?.pglite;
+  // A stand-in DataSource (a spec's) may come without options.
+  const options = db.options as DataSourceOptions | undefined;
+  const pglite = (options?.extra as EmbeddedExtra | undefined)?.pglite;
   return pglite instanceof PGliteThread ? pglite : undefined;
 }

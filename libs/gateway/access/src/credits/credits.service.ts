@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { embeddedThread } from '@nl/platform-database';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { DataSource } from 'typeorm';
 import type { ClosedCharge, CreditBackend, ReservationRequest } from './credit-backend.js';
@@ -15,9 +16,9 @@ import { SqlCredits } from './sql-credits.js';
 
 export type { Reservation } from './credit-backend.js';
 
-/** Whether `db` is the embedded PGlite database (it lives in this process). */
+/** Whether `db` is the embedded PGlite database (this process owns it, in a thread of its own). */
 export function isEmbedded(db: DataSource): boolean {
-  return Boolean((db.options as { extra?: { pglite?: unknown } } | undefined)?.extra?.pglite);
+  return embeddedThread(db) !== undefined;
 }
 
 /**

@@ -34,8 +34,8 @@ export interface CommitHooks {
 const DELIVERY_FLUSH_MS = 200;
 
 /**
- * Commits under way at once when PGlite has its own thread: one running there while the next ones
- * are queued behind it, so the database never waits for this thread to hand it a batch.
+ * Commits under way at once: one running in PGlite's thread while the next ones are queued
+ * behind it, so the database never waits for this thread to hand it a batch.
  */
 const PIPELINED_COMMITS = 4;
 
@@ -78,15 +78,15 @@ export class GroupCommits {
   private deliveryVersion = 0;
   private writtenVersion = 0;
   private deliveryTimer?: NodeJS.Timeout;
-  private readonly thread?: PGliteThread;
-  private readonly pipeline: number;
+  private readonly thread: PGliteThread;
 
   constructor(
     private readonly db: DataSource,
     private readonly hooks: CommitHooks,
   ) {
-    this.thread = embeddedThread(db);
-    this.pipeline = this.thread ? PIPELINED_COMMITS : 1;
+    const thread = embeddedThread(db);
+    if (!thread) throw new Error('Group commits are for the embedded database (PGlite) only');
+    this.thread = thread;
   }
 
   /**
@@ -104,7 +104,7 @@ export class GroupCommits {
     if (closing.kind === 'settle') this.undelivered.add(closing.hold.chargeId);
     return new Promise<void>((resolve, reject) => {
       this.batch.push({ ...closing, resolve, reject });
-      if (this.batch.length >= EAGER_BATCH && this.inFlight.size < this.pipeline) {
+      if (this.batch.length >= EAGER_BATCH && this.inFlight.size < PIPELINED_COMMITS) {
         this.pump();
         return;
       }
@@ -146,7 +146,7 @@ export class GroupCommits {
    */
   private pump(): void {
     this.scheduled = false;
-    if (!this.batch.length || this.inFlight.size >= this.pipeline) return;
+    if (!this.batch.length || this.inFlight.size >= PIPELINED_COMMITS) return;
     const batch = this.batch;
     this.batch = [];
     const counted = batch.some((w) => w.hold.keyId && w.charged);
@@ -187,8 +187,7 @@ export class GroupCommits {
       uuidArray([...this.undelivered]),
     ];
     try {
-      if (this.thread) await this.thread.execute('nl_group_commit', GROUP_COMMIT, params);
-      else await this.db.query(GROUP_COMMIT, params);
+      await this.thread.execute('nl_group_commit', GROUP_COMMIT, params);
     } catch (error) {
       this.logger?.error({ err: error, charges: batch.length }, 'credit group commit failed');
       for (const w of batch) {
