@@ -35,19 +35,37 @@ describe('PGlite in its own thread', () => {
     expect(await db.query('SELECT count(*)::int AS n FROM t')).toEqual([{ n: 1 }]);
   });
 
+  const insert = (name: string, id: number, note: string) => {
+    const bytes = Buffer.alloc(4);
+    bytes.writeInt32BE(id);
+    return { name, text: 'INSERT INTO t VALUES ($1::int, $2)', values: [bytes, note] };
+  };
+
   it('should run statements of its own with binary and text parameters, and throw their errors', async () => {
-    const id = Buffer.alloc(4);
-    id.writeInt32BE(7);
-    await thread.execute('t_insert', 'INSERT INTO t VALUES ($1::int, $2)', [id, 'seven']);
-    id.writeInt32BE(8);
-    await thread.execute('t_insert', 'INSERT INTO t VALUES ($1::int, $2)', [id, 'eight']);
-    await expect(
-      thread.execute('t_insert', 'INSERT INTO t VALUES ($1::int, $2)', [id, 'again']),
-    ).rejects.toMatchObject({ code: '23505', message: expect.stringContaining('duplicate') });
+    await thread.execute(insert('t_insert', 7, 'seven'));
+    await thread.execute(insert('t_insert', 8, 'eight'));
+    await expect(thread.execute(insert('t_insert', 8, 'again'))).rejects.toMatchObject({
+      code: '23505',
+      message: expect.stringContaining('duplicate'),
+    });
     expect(await db.query('SELECT id, note FROM t ORDER BY id')).toEqual([
       { id: 7, note: 'seven' },
       { id: 8, note: 'eight' },
     ]);
+  });
+
+  it('should prepare a statement again after its first run failed, whatever the failure', async () => {
+    await db.query('INSERT INTO t VALUES (5, $1)', ['taken']);
+    // Parsed, then failed at execution: the name is prepared on the server all the same.
+    await expect(thread.execute(insert('t_first', 5, 'clash'))).rejects.toMatchObject({
+      code: '23505',
+    });
+    await thread.execute(insert('t_first', 6, 'six'));
+    await expect(
+      thread.execute({ name: 't_bad', text: 'SELECT nope FROM t', values: [] }),
+    ).rejects.toMatchObject({ code: '42703' });
+    await thread.execute({ name: 't_bad', text: 'SELECT id FROM t', values: [] });
+    expect(await db.query('SELECT id FROM t ORDER BY id')).toEqual([{ id: 5 }, { id: 6 }]);
   });
 
   it('should hold its own statements back while the connection is inside a transaction', async () => {
@@ -56,7 +74,7 @@ describe('PGlite in its own thread', () => {
     await runner.query('INSERT INTO t VALUES (1, $1)', ['in the transaction']);
     let landed = false;
     const own = thread
-      .execute('t_note', 'INSERT INTO t VALUES (2, $1)', ['own'])
+      .execute({ name: 't_note', text: 'INSERT INTO t VALUES (2, $1)', values: ['own'] })
       .then(() => (landed = true));
     // The transaction's next statements still run; the thread's own one waits for the end.
     await runner.query('UPDATE t SET note = $1 WHERE id = 1', ['still inside']);
@@ -70,7 +88,11 @@ describe('PGlite in its own thread', () => {
 
   it('should run queued statements of its own in the order they were handed over', async () => {
     const sql = 'INSERT INTO t VALUES ((SELECT count(*) FROM t)::int, $1)';
-    await Promise.all(['a', 'b', 'c', 'd'].map((note) => thread.execute('t_next', sql, [note])));
+    await Promise.all(
+      ['a', 'b', 'c', 'd'].map((note) =>
+        thread.execute({ name: 't_next', text: sql, values: [note] }),
+      ),
+    );
     expect(await db.query('SELECT id, note FROM t ORDER BY id')).toEqual(
       ['a', 'b', 'c', 'd'].map((note, id) => ({ id, note })),
     );
@@ -83,6 +105,8 @@ describe('PGlite in its own thread', () => {
     const own = embeddedThread(other);
     await closeDatabase(other);
     expect(own?.closed).toBe(true);
-    await expect(own?.execute('x', 'SELECT 1', [])).rejects.toThrow(/closed/);
+    await expect(own?.execute({ name: 'x', text: 'SELECT 1', values: [] })).rejects.toThrow(
+      /closed/,
+    );
   });
 });

@@ -13,6 +13,13 @@ interface Reply {
   readonly closed?: boolean;
 }
 
+/** A statement for {@link PGliteThread.execute}: prepared once under `name`. */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+  readonly values: readonly (Buffer | string | null)[];
+}
+
 interface Waiter {
   resolve(bytes: Buffer): void;
   reject(error: Error): void;
@@ -90,15 +97,16 @@ export class PGliteThread {
 
   /**
    * Runs one statement on the `auto` lane (outside the app's connection, never inside one of its
-   * transactions) with `values` as parameters (Buffers go as binary); throws the server's error.
-   * The statement is prepared once, under `name`, and planned from then on as the server sees fit.
+   * transactions) with its values as parameters (Buffers go as binary); throws the server's
+   * error. The statement is prepared once, under its name, and planned from then on as the
+   * server sees fit.
    */
-  async execute(
-    name: string,
-    text: string,
-    values: readonly (Buffer | string | null)[],
-  ): Promise<void> {
-    const parse = this.prepared.has(name) ? [] : [serialize.parse({ name, text })];
+  async execute({ name, text, values }: Statement): Promise<void> {
+    const parse = this.prepared.has(name)
+      ? []
+      : // Closing first makes a name whose first run failed after its Parse (so it is prepared on
+        // the server) preparable again; closing an unknown name is no error.
+        [serialize.close({ type: 'S', name }), serialize.parse({ name, text })];
     this.prepared.add(name);
     const reply = await this.exec(
       Buffer.concat([

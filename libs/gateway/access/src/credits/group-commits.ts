@@ -187,7 +187,7 @@ export class GroupCommits {
       uuidArray([...this.undelivered]),
     ];
     try {
-      await this.thread.execute('nl_group_commit', GROUP_COMMIT, params);
+      await this.thread.execute({ name: 'nl_group_commit', text: GROUP_COMMIT, values: params });
     } catch (error) {
       this.logger?.error({ err: error, charges: batch.length }, 'credit group commit failed');
       for (const w of batch) {
