@@ -23,7 +23,16 @@ describe.each(['standalone', 'distributed'] as const)('binary arrays (%s profile
     expect(await read('$1::uuid[]', uuidArray([ids[0], null, ids[1], undefined]))).toBe(
       `{${ids[0]},NULL,${ids[1].toLowerCase()},NULL}`,
     );
-    expect(() => uuidArray(['not-a-uuid'])).toThrow(TypeError);
+    const valid = '0b6f4c1e-96f0-4a7c-8a31-2d2f4b1a9c00';
+    for (const bad of [
+      'not-a-uuid',
+      valid.replace('-96f0', '96f0-'), // a dash out of place
+      valid.replace('0b', 'g0'), // not a hex digit
+      valid.replace('0b', '0\u00e9'), // outside ASCII
+      valid.replace(/-/g, ''), // no dashes
+      `${valid}0`,
+    ])
+      expect(() => uuidArray([bad])).toThrow(TypeError);
   });
 
   it('should carry text of any script, and the empty string', async () => {

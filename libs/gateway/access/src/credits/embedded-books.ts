@@ -96,5 +96,16 @@ export function add(map: Map<string, number>, key: string, amount: number): void
   else map.set(key, next);
 }
 
+const DAY_MS = 86_400_000;
+/** The last day utcDay printed, and the milliseconds it spans: every paid call asks. */
+let known = { day: '', from: 0, to: 0 };
+
 /** Today in UTC, as YYYY-MM-DD: the day a reservation counts for. */
-export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);
+export function utcDay(): string {
+  const now = Date.now();
+  if (now < known.from || now >= known.to) {
+    const from = now - (now % DAY_MS);
+    known = { day: new Date(from).toISOString().slice(0, 10), from, to: from + DAY_MS };
+  }
+  return known.day;
+}
