@@ -1,8 +1,13 @@
-import { warmPgliteTemplate } from '@nl/platform-database/pglite-template';
+import { openEmbeddedEarly } from '@nl/platform-database/embedded-start';
 
-// A first start spends some seconds making the embedded database's template (PGlite's initdb, in
-// a child process; `npm start`'s build has usually begun it already). Asked for here, before the
-// app's ~2,800 modules load, it is under way on another core meanwhile; static imports would all
-// load before this line. Behind DATABASE_URL the template is not needed: it is made just once.
-warmPgliteTemplate();
+// The embedded database starts here, before the app's ~2,800 modules load: PGlite's thread (and,
+// on a first start, its template, made in a child process) is under way on another core while
+// they load, instead of after them with this thread idle (issue 17's start time). Static
+// imports would all load before this line. The app takes the opening over when its database
+// module asks for the same directory (openEmbedded); PGLITE_DATA_DIR is read as the config reads
+// it. Behind DATABASE_URL there is no embedded database to start.
+if (!process.env.DATABASE_URL?.trim()) {
+  const dataDir = process.env.PGLITE_DATA_DIR?.trim() || './.data';
+  openEmbeddedEarly(dataDir === 'memory' ? null : dataDir);
+}
 await import('./standalone.js');

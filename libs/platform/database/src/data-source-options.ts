@@ -1,8 +1,6 @@
 import type { DatabaseConfig } from '@nl/platform-config';
-import { setFlagsFromString } from 'node:v8';
 import type { DataSourceOptions } from 'typeorm';
-import { openDataDir, scratchDataDir } from './pglite-data-dir.js';
-import { PGliteThread } from './pglite-thread.js';
+import { openEmbedded } from './embedded-start.js';
 
 export interface DatabaseFeature {
   // TypeORM takes entity and migration classes as plain constructors.
@@ -11,13 +9,6 @@ export interface DatabaseFeature {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly migrations: Function[];
 }
-
-/**
- * Postgres's default of 128 MB of shared buffers is zeroed at start, so it is all resident
- * (~130 MB of RSS, issue 17), for databases of some tens of MB that the OS caches anyway. 8 MB
- * (1,024 pages) holds the hot rows (keys, accounts, today's ledger) and is ~12 MB below 16 MB.
- */
-const SETTINGS = ['-c', 'shared_buffers=8MB'];
 
 /**
  * TypeORM options for Postgres or embedded PGlite. PGlite runs in a thread of its own
@@ -47,19 +38,7 @@ export async function dataSourceOptions(
       extra: { max: 10, connectionTimeoutMillis: 3_000, keepAlive: true },
     };
 
-  // V8 would recompile PGlite's hot functions with TurboFan, which keeps some 50 MB of code and
-  // compiler memory resident (issue 17). Process-wide (the database's thread too), so set only
-  // where PGlite runs.
-  setFlagsFromString('--liftoff-only');
-  // One process per directory: a second PGlite on the same files silently loses writes.
-  const dir = config.dataDir ? await openDataDir(config.dataDir) : await scratchDataDir();
-  let pglite;
-  try {
-    pglite = await PGliteThread.start(dir.path, SETTINGS);
-  } catch (error) {
-    dir.release();
-    throw error;
-  }
+  const { dir, thread: pglite } = await openEmbedded(config.dataDir);
   return {
     ...common,
     extra: {

@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseLockedError, lockDataDir } from './data-dir-lock.js';
 
-// Kept free of Nest and TypeORM imports: the standalone main starts the template here before it
-// loads the rest of the app (see warmPgliteTemplate).
+// Kept free of Nest and TypeORM imports: the standalone main opens the embedded database, this
+// template first, before it loads the rest of the app (embedded-start.ts).
 
 /**
  * Runs in a child process: PGlite's initdb into argv[2]. In the serving process it would cost
@@ -134,12 +134,4 @@ export function pgliteTemplate(): Promise<string> {
   // A failed build may be retried by the next caller.
   pending.catch(() => (pending = undefined));
   return pending;
-}
-
-/**
- * Starts {@link pgliteTemplate} without waiting, so that a first start builds the template while
- * the app's modules load; the database waits for it later. A failure surfaces there.
- */
-export function warmPgliteTemplate(): void {
-  pgliteTemplate().catch(() => undefined);
 }

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { openDataDir, scratchDataDir, type PgliteDir } from './pglite-data-dir.js';
+import { PGliteThread } from './pglite-thread.js';
+
+// Kept free of Nest and TypeORM imports, like pglite-template: the standalone main opens the
+// database here before it loads the rest of the app (see openEmbeddedEarly).
+
+/**
+ * Postgres's default of 128 MB of shared buffers is zeroed at start, so it is all resident
+ * (~130 MB of RSS, issue 17), for databases of some tens of MB that the OS caches anyway. 8 MB
+ * (1,024 pages) holds the hot rows (keys, accounts, today's ledger) and is ~12 MB below 16 MB.
+ */
+const SETTINGS = ['-c', 'shared_buffers=8MB'];
+
+/** An embedded database open in its thread, and the directory it holds under lock. */
+export interface EmbeddedDatabase {
+  readonly dir: PgliteDir;
+  readonly thread: PGliteThread;
+}
+
+/** Opens PGlite on `dataDir` in a thread of its own; null: a scratch copy, gone at exit. */
+async function open(dataDir: string | null): Promise<EmbeddedDatabase> {
+  // V8 would recompile PGlite's hot functions with TurboFan, which keeps some 50 MB of code and
+  // compiler memory resident (issue 17). Process-wide (the database's thread too), so set only
+  // where PGlite runs.
+  setFlagsFromString('--liftoff-only');
+  // One process per directory: a second PGlite on the same files silently loses writes.
+  const dir = dataDir ? await openDataDir(dataDir) : await scratchDataDir();
+  try {
+    return { dir, thread: await PGliteThread.start(dir.path, SETTINGS) };
+  } catch (error) {
+    dir.release();
+    throw error;
+  }
+}
+
+const keyOf = (dataDir: string | null) => (dataDir === null ? null : resolve(dataDir));
+let early: { readonly key: string | null; readonly opening: Promise<EmbeddedDatabase> } | undefined;
+
+/**
+ * Begins opening the embedded database on `dataDir` without waiting (issue 17's start time):
+ * called before the app's ~2,800 modules load, PGlite starts on another core meanwhile instead
+ * of after them, with the main thread idle. The app's first {@link openEmbedded} of the same
+ * directory takes it over; a failure (the directory locked by another process, say) surfaces
+ * there, as if the database had been opened then.
+ */
+export function openEmbeddedEarly(dataDir: string | null): void {
+  const opening = open(dataDir);
+  opening.catch(() => undefined);
+  early = { key: keyOf(dataDir), opening };
+}
+
+/** Opens the embedded database on `dataDir` (null: a scratch copy), or takes the early opening. */
+export function openEmbedded(dataDir: string | null): Promise<EmbeddedDatabase> {
+  const taken = early;
+  if (taken && taken.key === keyOf(dataDir)) {
+    early = undefined;
+    return taken.opening;
+  }
+  return open(dataDir);
+}
