@@ -1,13 +1,12 @@
+import { pgliteDataDir } from '@nl/platform-config/pglite-dir';
 import { openEmbeddedEarly } from '@nl/platform-database/embedded-start';
 
 // The embedded database starts here, before the app's ~2,800 modules load: PGlite's thread (and,
 // on a first start, its template, made in a child process) is under way on another core while
 // they load, instead of after them with this thread idle (issue 17's start time). Static
 // imports would all load before this line. The app takes the opening over when its database
-// module asks for the same directory (openEmbedded); PGLITE_DATA_DIR is read as the config reads
-// it. Behind DATABASE_URL there is no embedded database to start.
-if (!process.env.DATABASE_URL?.trim()) {
-  const dataDir = process.env.PGLITE_DATA_DIR?.trim() || './.data';
-  openEmbeddedEarly(dataDir === 'memory' ? null : dataDir);
-}
+// module asks for the same directory (openEmbedded). Behind DATABASE_URL there is no embedded
+// database to start.
+if (!process.env.DATABASE_URL?.trim())
+  openEmbeddedEarly(pgliteDataDir(process.env.PGLITE_DATA_DIR));
 await import('./standalone.js');

@@ -1,6 +1,7 @@
 import { ConfigError } from './config-error.js';
 import { configReader, isUrl, type EnvSource } from './config-section.js';
 import { PLATFORM_ENV_VARS } from './env-vars.js';
+import { pgliteDataDir } from './pglite-dir.js';
 
 export { ConfigError } from './config-error.js';
 
@@ -91,7 +92,6 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
   }
   if (problems.length) throw new ConfigError(problems);
 
-  const dataDir = read.string('PGLITE_DATA_DIR') ?? './.data';
   return {
     service: options.service,
     profile: options.profile,
@@ -108,7 +108,7 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
         : { kind: 'inproc', bus: options.bus ?? 'main' },
     database: databaseUrl
       ? { kind: 'postgres', url: databaseUrl }
-      : { kind: 'pglite', dataDir: dataDir === 'memory' ? null : dataDir },
+      : { kind: 'pglite', dataDir: pgliteDataDir(read.string('PGLITE_DATA_DIR')) },
     cache: redisUrl ? { kind: 'redis', url: redisUrl, prefix } : { kind: 'memory' },
     [CONFIG_ENV]: env,
   };
