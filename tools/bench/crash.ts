@@ -70,6 +70,8 @@ interface Books {
   ledger: number;
   open: number;
   unclosed: number;
+  /** Closing rows that neither stand for their reservation nor follow a reserve row. */
+  orphans: number;
   net: Map<string, number>;
 }
 
@@ -81,7 +83,9 @@ async function books(dataDir: string, seed: number): Promise<Books> {
               (SELECT coalesce(sum(amount), 0) FROM gw.credit_ledger)::bigint AS ledger,
               (SELECT count(*) FROM gw.credit_reservation)::int AS open,
               (SELECT count(*) FROM gw.credit_ledger r WHERE r.kind = 'reserve' AND NOT EXISTS (
-                 SELECT 1 FROM gw.credit_ledger c WHERE c.charge_id = r.charge_id AND c.kind IN ('settle', 'release')))::int AS unclosed`,
+                 SELECT 1 FROM gw.credit_ledger c WHERE c.charge_id = r.charge_id AND c.kind IN ('settle', 'release')))::int AS unclosed,
+              (SELECT count(*) FROM gw.credit_ledger c WHERE c.kind IN ('settle', 'release') AND c.reserved IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM gw.credit_ledger r WHERE r.charge_id = c.charge_id AND r.kind = 'reserve'))::int AS orphans`,
     )) as Record<string, string>[];
     const rows = (await db.query(
       `SELECT request_id, sum(CASE kind WHEN 'settle' THEN charged WHEN 'refund' THEN charged ELSE 0 END)::bigint AS net
@@ -93,6 +97,7 @@ async function books(dataDir: string, seed: number): Promise<Books> {
       ledger: Number(sums.ledger),
       open: Number(sums.open),
       unclosed: Number(sums.unclosed),
+      orphans: Number(sums.orphans),
       net: new Map(rows.map((r) => [r.request_id, Number(r.net)])),
     };
   } finally {
@@ -121,6 +126,7 @@ async function run(seed: number, dataDir: string, keyFile: string): Promise<stri
   const problems: string[] = [];
   if (b.balance !== b.ledger) problems.push(`balance ${b.balance} ≠ ledger ${b.ledger}`);
   if (b.open || b.unclosed) problems.push(`${b.open} reservations open, ${b.unclosed} unclosed`);
+  if (b.orphans) problems.push(`${b.orphans} closing rows without their reservation`);
   let against = 0;
   let favour = 0;
   for (const [requestId, net] of b.net) {

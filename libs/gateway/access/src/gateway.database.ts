@@ -17,6 +17,7 @@ import { SpendCaps1764500000000 } from './persistence/migrations/1764500000000-s
 import { Dashboard1764600000000 } from './persistence/migrations/1764600000000-dashboard.js';
 import { CreditDelivery1764700000000 } from './persistence/migrations/1764700000000-credit-delivery.js';
 import { AllowedOrigins1764800000000 } from './persistence/migrations/1764800000000-allowed-origins.js';
+import { LedgerClosingRows1764900000000 } from './persistence/migrations/1764900000000-ledger-closing-rows.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
@@ -42,5 +43,6 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     Dashboard1764600000000,
     CreditDelivery1764700000000,
     AllowedOrigins1764800000000,
+    LedgerClosingRows1764900000000,
   ],
 };

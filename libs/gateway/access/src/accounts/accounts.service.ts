@@ -231,8 +231,11 @@ export class AccountsService implements OnApplicationShutdown {
     return spendOfKeys(this.db, this.credits, keyIds);
   }
 
-  /** The owner of a key (live or test), or null for an unknown or revoked one. */
-  findOwner(key: string): Promise<KeyOwner | null> {
+  /**
+   * The owner of a key (live or test), or null for an unknown or revoked one; without waiting
+   * when the key was looked up a moment ago (KeyOwners).
+   */
+  findOwner(key: string): KeyOwner | null | Promise<KeyOwner | null> {
     return this.owners.find(key);
   }
 

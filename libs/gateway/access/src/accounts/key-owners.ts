@@ -47,8 +47,11 @@ export class KeyOwners {
     private readonly keyUse: KeyUseTracker,
   ) {}
 
-  /** The owner of a key (live or test), or null for an unknown or revoked one. */
-  async find(key: string): Promise<KeyOwner | null> {
+  /**
+   * The owner of a key (live or test), or null for an unknown or revoked one: at once when
+   * memory knows the key, else a promise of the database's answer.
+   */
+  find(key: string): KeyOwner | null | Promise<KeyOwner | null> {
     if (!looksLikeApiKey(key)) return null;
     const hash = hashApiKey(key);
     const cached = this.cache.get(hash);
@@ -56,6 +59,10 @@ export class KeyOwners {
       if (cached.owner) this.keyUse.touch(cached.owner.keyId);
       return cached.owner;
     }
+    return this.read(key, hash);
+  }
+
+  private async read(key: string, hash: string): Promise<KeyOwner | null> {
     const [row] = (await this.db.query(
       `SELECT k.id AS key_id, a.id AS account_id, a.tier, a.subscriptions, k.allowed_origins,
               (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL) AS capped

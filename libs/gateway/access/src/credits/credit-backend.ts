@@ -25,7 +25,8 @@ export interface ClosedCharge {
  * the embedded profile (EmbeddedCredits). Amounts are hundredths of a credit.
  */
 export interface CreditBackend {
-  reserve(reservation: ReservationRequest): Promise<ReserveOutcome>;
+  /** At once where the balances are in memory and loaded (embedded), else a promise. */
+  reserve(reservation: ReservationRequest): ReserveOutcome | Promise<ReserveOutcome>;
   /** Charges `charge` (≤ the reserved amount) and frees the rest; the balance, or null if nothing was open. */
   settle(chargeId: string, charge: number): Promise<number | null>;
   /** Frees the whole reservation; the balance, or null if nothing was open. */

@@ -43,9 +43,9 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
 
   /**
    * Reserves `amount`, unless the balance does not cover it or it would take the key's spend
-   * over a cap.
+   * over a cap. The embedded profile answers at once once it has the account's book.
    */
-  reserve(reservation: ReservationRequest): Promise<ReserveOutcome> {
+  reserve(reservation: ReservationRequest): ReserveOutcome | Promise<ReserveOutcome> {
     return this.backend.reserve(reservation);
   }
 

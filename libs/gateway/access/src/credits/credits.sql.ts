@@ -183,7 +183,8 @@ export type UndoOutcome = 'refund' | 'release' | 'none';
  * One statement that makes a charge as if it had never been asked for: an open reservation is
  * released (as the sweeper would); a settlement is refunded with a `refund` row (amount +charged,
  * charged −charged) and taken out of the usage rollup of its day. A capped key gets back what
- * was counted for the charge (its `reserve` ledger row names the key and the day). The NOT
+ * was counted for the charge (its `reserve` ledger row names the key and the day, or in the
+ * embedded profile the settle row that stands for its reservation). The NOT
  * EXISTS guard and the ledger's unique (charge_id, kind) make a second undo do nothing. Returns
  * what was given back to which account (`amount`), one row per undone entry.
  */
@@ -191,7 +192,8 @@ export const UNDO_CHARGE = `WITH held AS (
     DELETE FROM gw.credit_reservation WHERE charge_id = $1
     RETURNING account_id, amount, endpoint, request_id, key_id, spend_day
   ), settled AS (
-    SELECT s.account_id, s.charged, s.endpoint, s.request_id, (s.created_at AT TIME ZONE 'UTC')::date AS day
+    SELECT s.account_id, s.charged, s.endpoint, s.request_id, (s.created_at AT TIME ZONE 'UTC')::date AS day,
+           s.key_id, (s.reserved_at AT TIME ZONE 'UTC')::date AS spend_day
       FROM gw.credit_ledger s
      WHERE s.charge_id = $1 AND s.kind = 'settle'
        AND NOT EXISTS (SELECT 1 FROM gw.credit_ledger r WHERE r.charge_id = $1 AND r.kind = 'refund')
@@ -214,6 +216,8 @@ export const UNDO_CHARGE = `WITH held AS (
     SELECT r.key_id, (r.created_at AT TIME ZONE 'UTC')::date, s.charged
       FROM settled s JOIN gw.credit_ledger r ON r.charge_id = $1 AND r.kind = 'reserve'
      WHERE r.key_id IS NOT NULL
+    UNION ALL
+    SELECT key_id, spend_day, charged FROM settled WHERE key_id IS NOT NULL AND spend_day IS NOT NULL
   ), ${giveBackSpend('spend', 'credit')}
   SELECT kind, account_id::text AS account_id, amount::text AS amount FROM back`;
 

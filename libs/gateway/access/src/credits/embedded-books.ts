@@ -109,3 +109,27 @@ export function utcDay(): string {
   }
   return known.day;
 }
+
+/** A key row as READ_KEY (embedded-ledger.sql.ts) reads it. */
+export interface KeyRow {
+  daily_cap: string | null;
+  monthly_cap: string | null;
+  spend_day: string | null;
+  day_spent: string;
+  month_spent: string;
+}
+
+const amountOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/** A key row's caps and committed counters, as a KeyBook holds them. */
+export function keyBookOf(row: KeyRow): Pick<KeyBook, 'caps' | 'committed' | 'stale'> {
+  return {
+    caps: { daily: amountOrNull(row.daily_cap), monthly: amountOrNull(row.monthly_cap) },
+    committed: {
+      day: row.spend_day,
+      daySpent: Number(row.day_spent),
+      monthSpent: Number(row.month_spent),
+    },
+    stale: false,
+  };
+}

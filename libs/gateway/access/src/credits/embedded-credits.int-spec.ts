@@ -66,7 +66,7 @@ describe('embedded credits (PGlite, balances in this process)', () => {
     expect(await spent(keyId)).toEqual({ today: 100, month: 100 });
   });
 
-  it('should write a closed reservation as the two ledger rows Postgres has, and put a settlement on the delivery list until its answer went out', async () => {
+  it('should write a closed reservation as one ledger row that stands for the hold too, and put a settlement on the delivery list until its answer went out', async () => {
     const account = await accounts.createAccount({ name: 'rows', tier: 'paid', credits: 100 });
     const held = await credits.reserve({
       accountId: account.id,
@@ -75,15 +75,28 @@ describe('embedded credits (PGlite, balances in this process)', () => {
       requestId: 'req-1',
     });
     if (!held.ok) throw new Error('refused');
+    const before = Date.now();
     expect(await credits.settle(held.chargeId, 10)).toBe(90);
     const rows = (await db.query(
-      `SELECT kind, amount::int, charged::int, request_id FROM gw.credit_ledger WHERE charge_id = $1 ORDER BY id`,
+      `SELECT kind, amount::int, charged::int, reserved::int, request_id, endpoint,
+              reserved_at <= created_at AS in_order, (extract(epoch FROM reserved_at) * 1000)::float8 AS reserved_ms
+         FROM gw.credit_ledger WHERE charge_id = $1 ORDER BY id`,
       [held.chargeId],
-    )) as unknown[];
+    )) as { reserved_ms: number }[];
     expect(rows).toEqual([
-      { kind: 'reserve', amount: -30, charged: 0, request_id: 'req-1' },
-      { kind: 'settle', amount: 20, charged: 10, request_id: 'req-1' },
+      {
+        kind: 'settle',
+        amount: -10,
+        charged: 10,
+        reserved: 30,
+        request_id: 'req-1',
+        endpoint: 'cbs.sbi.lookup',
+        in_order: true,
+        reserved_ms: expect.any(Number),
+      },
     ]);
+    // The hold's own time: before the settlement was asked for, not when it was written.
+    expect(rows[0].reserved_ms).toBeLessThanOrEqual(before);
     const listed = async () =>
       (
         (await db.query(`SELECT undelivered::text[] AS u FROM gw.credit_delivery`)) as {

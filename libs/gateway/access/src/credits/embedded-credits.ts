@@ -8,36 +8,20 @@ import type {
   ReservationRequest,
 } from './credit-backend.js';
 import type { UndoOutcome } from './credits.sql.js';
-import { KeyBook, add, available, utcDay, type AccountBook } from './embedded-books.js';
+import {
+  KeyBook,
+  add,
+  available,
+  keyBookOf,
+  utcDay,
+  type AccountBook,
+  type KeyRow,
+} from './embedded-books.js';
 import { READ_ACCOUNT, READ_KEY } from './embedded-ledger.sql.js';
 import { GroupCommits, type Closing, type Hold } from './group-commits.js';
 import { firstRow } from './rows.js';
 import { closedIn, topUpIn, undoIn } from './sql-credits.js';
 import type { ReserveOutcome } from './spend-caps.js';
-
-/** A key row as {@link READ_KEY} reads it. */
-interface KeyRow {
-  daily_cap: string | null;
-  monthly_cap: string | null;
-  spend_day: string | null;
-  day_spent: string;
-  month_spent: string;
-}
-
-const amountOrNull = (value: string | null) => (value === null ? null : Number(value));
-
-/** A key row's caps and committed counters, as a KeyBook holds them. */
-function keyBookOf(row: KeyRow): Pick<KeyBook, 'caps' | 'committed' | 'stale'> {
-  return {
-    caps: { daily: amountOrNull(row.daily_cap), monthly: amountOrNull(row.monthly_cap) },
-    committed: {
-      day: row.spend_day,
-      daySpent: Number(row.day_spent),
-      monthSpent: Number(row.month_spent),
-    },
-    stale: false,
-  };
-}
 
 /**
  * Credits in the embedded profile (issue 17). One process owns the PGlite database, so the
@@ -83,7 +67,15 @@ export class EmbeddedCredits implements CreditBackend {
     });
   }
 
-  async reserve(request: ReservationRequest): Promise<ReserveOutcome> {
+  /** At once when the account's book (and a capped key's) is here: every call but the first. */
+  reserve(request: ReservationRequest): ReserveOutcome | Promise<ReserveOutcome> {
+    const book = this.accounts.get(request.accountId);
+    const key = request.keyId ? this.keys.get(request.keyId) : undefined;
+    if (!book || (request.keyId && (!key || key.stale))) return this.reserveAfterReading(request);
+    return this.hold(request, book, key?.capped ? key : undefined);
+  }
+
+  private async reserveAfterReading(request: ReservationRequest): Promise<ReserveOutcome> {
     const book = this.accounts.get(request.accountId) ?? (await this.account(request.accountId));
     if (!book) return { ok: false, reason: 'balance' };
     let key: KeyBook | undefined;
@@ -92,15 +84,22 @@ export class EmbeddedCredits implements CreditBackend {
       if (!key || key.stale) key = await this.key(request.keyId);
       if (!key?.capped) key = undefined;
     }
-    // From here on nothing waits: the check and the hold happen as one step.
+    return this.hold(request, book, key);
+  }
+
+  /** The check and the hold, as one step: nothing waits in between. */
+  private hold(request: ReservationRequest, book: AccountBook, key?: KeyBook): ReserveOutcome {
     const day = utcDay();
     const crossed = key?.wouldCross(request.amount, day);
     if (crossed)
       return { ok: false, reason: 'spend_cap', capReached: crossed, balance: available(book) };
     if (available(book) < request.amount) return { ok: false, reason: 'balance' };
     const hold: Hold = {
-      ...request,
+      accountId: request.accountId,
       keyId: key ? request.keyId : undefined,
+      amount: request.amount,
+      endpoint: request.endpoint,
+      requestId: request.requestId,
       chargeId: randomUUID(),
       at: new Date(),
       day,

@@ -1,9 +1,10 @@
 /**
  * The embedded profile's group commit (EmbeddedCredits): every charge closed since the last
- * commit, in one statement. Each charge gets the same two ledger rows the distributed profile
- * writes (`reserve`, then `settle` or `release`, with the times they happened), the accounts
- * lose what was charged, settlements count in the usage rollup of their day, capped keys get
- * their counters as this process keeps them, and the delivery list is replaced.
+ * commit, in one statement. Each charge gets one ledger row, its `settle` or `release`, that
+ * stands for its reservation too (`reserved`, `reserved_at`: what was held and when; the hold
+ * itself lived in memory only), with `amount` the net change to the balance. The accounts lose
+ * what was charged, settlements count in the usage rollup of their day, capped keys get their
+ * counters as this process keeps them, and the delivery list is replaced.
  *
  * `$1`–`$10` the charges (ids, accounts, keys or null, kinds, reserved amounts, charges,
  * endpoints, request ids, reserved at, closed at); `$11`–`$14` the keys' counters (ids, days,
@@ -14,10 +15,10 @@ export const GROUP_COMMIT = `WITH c AS (
                               $7::text[], $8::text[], $9::timestamptz[], $10::timestamptz[])
            AS c(charge_id, account_id, key_id, kind, amount, charged, endpoint, request_id, reserved_at, closed_at)
        ), entry AS (
-         INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged, key_id, created_at)
-         SELECT account_id, 'reserve', charge_id, request_id, endpoint, -amount, 0, key_id, reserved_at FROM c
-         UNION ALL
-         SELECT account_id, kind, charge_id, request_id, endpoint, amount - charged, charged, NULL, closed_at FROM c
+         INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged, key_id,
+                                       reserved, reserved_at, created_at)
+         SELECT account_id, kind, charge_id, request_id, endpoint, -charged, charged, key_id, amount, reserved_at, closed_at
+           FROM c
        ), debit AS (
          UPDATE gw.account a SET balance = a.balance - s.charged
            FROM (SELECT account_id, sum(charged) AS charged FROM c GROUP BY account_id) s

@@ -9,6 +9,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { MemoryWindows } from './memory-windows.js';
 
 export interface LimitDecision {
   readonly allowed: boolean;
@@ -21,10 +22,24 @@ export interface LimitDecision {
 /** The fixed window of every limit, in seconds. */
 export const WINDOW_SECONDS = 60;
 
+/** A decision in whole seconds to the window's end; a refused call waits at least one. */
+function decided(
+  limit: number,
+  allowed: boolean,
+  remaining: number,
+  msLeft: number,
+): LimitDecision {
+  const seconds = Math.ceil(msLeft / 1000);
+  return allowed
+    ? { allowed, limit, remaining, resetSeconds: seconds }
+    : { allowed, limit, remaining: 0, resetSeconds: Math.max(1, seconds) };
+}
+
 /**
  * Requests per key, per endpoint, per minute (fixed window). Redis in the distributed profile
- * (rate-limiter-flexible's atomic Lua increment, shared by every gateway replica), memory in
- * standalone. One limiter per limit value, since a limiter's size is fixed.
+ * (rate-limiter-flexible's atomic Lua increment, shared by every gateway replica; one limiter
+ * per limit value, since a limiter's size is fixed), memory in standalone (MemoryWindows, which
+ * answers at once).
  *
  * Fail mode: open, with a local limit. While Redis is down each gateway replica counts in its
  * own memory (the insurance limiter), so a key may get up to N × its limit across N replicas,
@@ -34,6 +49,7 @@ export const WINDOW_SECONDS = 60;
 export class RateLimits implements OnApplicationShutdown {
   private readonly limiters = new Map<number, RateLimiterAbstract>();
   private readonly redis?: RedisClientType;
+  private readonly memory?: MemoryWindows;
   private readonly prefix: string;
 
   constructor(@Inject(PLATFORM_CONFIG) config: PlatformConfig, @Inject(LOGGER) logger: Logger) {
@@ -41,36 +57,34 @@ export class RateLimits implements OnApplicationShutdown {
       this.redis = createResilientRedis(config.cache.url, logger, 'rate limits');
       this.prefix = `${config.cache.prefix}:rl`;
     } else {
+      this.memory = new MemoryWindows(WINDOW_SECONDS * 1000);
       this.prefix = 'rl';
     }
   }
 
-  async consume(subject: string, limit: number): Promise<LimitDecision> {
+  /** Counts one call of `subject` against `limit`: at once in memory, a promise on Redis. */
+  consume(subject: string, limit: number): LimitDecision | Promise<LimitDecision> {
+    if (!this.memory) return this.consumeShared(subject, limit);
+    const { used, msLeft } = this.memory.count(subject, limit);
+    return decided(limit, used <= limit, limit - used, msLeft);
+  }
+
+  private async consumeShared(subject: string, limit: number): Promise<LimitDecision> {
     const limiter = this.limiterFor(limit);
     try {
       const res = await limiter.consume(subject, 1);
-      return {
-        allowed: true,
-        limit,
-        remaining: res.remainingPoints,
-        resetSeconds: Math.ceil(res.msBeforeNext / 1000),
-      };
+      return decided(limit, true, res.remainingPoints, res.msBeforeNext);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        return {
-          allowed: false,
-          limit,
-          remaining: 0,
-          resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-        };
-      }
+      if (rejection instanceof RateLimiterRes)
+        return decided(limit, false, 0, rejection.msBeforeNext);
       throw rejection;
     }
   }
 
   /** Gives back one call counted by {@link consume} (a call the API could not serve at all). */
   async refund(subject: string, limit: number): Promise<void> {
-    await this.limiterFor(limit).reward(subject, 1);
+    if (this.memory) this.memory.uncount(subject, limit);
+    else await this.limiterFor(limit).reward(subject, 1);
   }
 
   private limiterFor(points: number): RateLimiterAbstract {

@@ -39,15 +39,29 @@ export function credentialOf(request: FastifyRequest): string | null {
   return bearer;
 }
 
+/** A 401 tells the client how to authenticate. */
+function challenged(error: unknown, reply: FastifyReply): never {
+  if (error instanceof DomainError && error.code === 'unauthorized')
+    void reply.header('www-authenticate', 'Bearer realm="nl-data-api"');
+  throw error;
+}
+
+function accepted(owner: KeyOwner | null, request: FastifyRequest): KeyOwner {
+  if (!owner) throw new DomainError('unauthorized', 'Unknown or revoked API key.');
+  checkOrigin(owner.allowedOrigins, request);
+  return owner;
+}
+
 /**
  * Resolves the caller's key to its account or throws 400/401, and 403 for a web page of an
- * origin the key does not allow (before any limit is counted or credit reserved).
+ * origin the key does not allow (before any limit is counted or credit reserved). At once for
+ * a key looked up a moment ago (every call but the first few), else a promise.
  */
-export async function authenticate(
+export function authenticate(
   accounts: AccountsService,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<KeyOwner> {
+): KeyOwner | Promise<KeyOwner> {
   try {
     const key = credentialOf(request);
     if (!key)
@@ -55,14 +69,13 @@ export async function authenticate(
         'unauthorized',
         'Send your API key in the X-Api-Key header (or Authorization: Bearer).',
       );
-    const owner = await accounts.findOwner(key);
-    if (!owner) throw new DomainError('unauthorized', 'Unknown or revoked API key.');
-    checkOrigin(owner.allowedOrigins, request);
-    return owner;
+    const owner = accounts.findOwner(key);
+    if (!(owner instanceof Promise)) return accepted(owner, request);
+    return owner
+      .then((found) => accepted(found, request))
+      .catch((error: unknown) => challenged(error, reply));
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'unauthorized')
-      void reply.header('www-authenticate', 'Bearer realm="nl-data-api"');
-    throw error;
+    return challenged(error, reply);
   }
 }
 
@@ -93,7 +106,7 @@ export class AuthStep implements GatewayStep {
     private readonly payments: X402Payments,
   ) {}
 
-  async before(call: GatewayCall): Promise<void> {
+  before(call: GatewayCall): void | Promise<void> {
     if (this.payments.accepts(call.endpoint) && credentialOf(call.request) === null) {
       const header = call.request.headers['payment-signature'];
       if (typeof header !== 'string' || call.request.method === 'HEAD')
@@ -104,10 +117,15 @@ export class AuthStep implements GatewayStep {
       call.state.set(SANDBOX, false);
       return;
     }
-    const owner = await authenticate(this.accounts, call.request, call.reply);
-    call.state.set(KEY_OWNER, owner);
-    call.state.set(SANDBOX, owner.sandbox);
+    const owner = authenticate(this.accounts, call.request, call.reply);
+    if (owner instanceof Promise) return owner.then((found) => identified(call, found));
+    identified(call, owner);
   }
+}
+
+function identified(call: GatewayCall, owner: KeyOwner): void {
+  call.state.set(KEY_OWNER, owner);
+  call.state.set(SANDBOX, owner.sandbox);
 }
 
 /**

@@ -12,8 +12,8 @@ import { countCharge } from '../access.metrics.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { DoubtfulCharges } from '../credits/doubtful-charges.js';
-import type { SpendCapReached } from '../credits/spend-caps.js';
-import { X402Payments } from '../x402/x402.payments.js';
+import type { ReserveOutcome, SpendCapReached } from '../credits/spend-caps.js';
+import { X402Payments, type OfferedPayment } from '../x402/x402.payments.js';
 import { OFFERED_PAYMENT, ownerOf } from './auth.step.js';
 
 /**
@@ -87,39 +87,48 @@ export class CreditsStep implements GatewayStep {
     private readonly doubtful: DoubtfulCharges,
   ) {}
 
-  async before(call: GatewayCall): Promise<void> {
+  before(call: GatewayCall): void | Promise<void> {
     const owner = ownerOf(call);
     if (owner.sandbox) return;
     const offer = call.state.get(OFFERED_PAYMENT);
-    if (offer) {
-      await this.payments.hold(call, offer);
-      // Only the call that holds the payment may settle or give it back.
-      call.state.set(HELD_PAYMENT, true);
-      return;
-    }
-    const price = call.endpoint.price.fresh;
-    const reserved = await this.credits.reserve({
+    if (offer) return this.holdPayment(call, offer);
+    const reserved = this.credits.reserve({
       accountId: owner.accountId,
       keyId: owner.capped ? owner.keyId : undefined,
-      amount: price,
+      amount: call.endpoint.price.fresh,
       endpoint: call.endpoint.id,
       requestId: call.requestId,
     });
+    if (reserved instanceof Promise) return reserved.then((outcome) => this.held(call, outcome));
+    return this.held(call, reserved);
+  }
+
+  private async holdPayment(call: GatewayCall, offer: OfferedPayment): Promise<void> {
+    await this.payments.hold(call, offer);
+    // Only the call that holds the payment may settle or give it back.
+    call.state.set(HELD_PAYMENT, true);
+  }
+
+  /** Goes on with the reservation made, or refuses the call (402) with the reason. */
+  private held(call: GatewayCall, reserved: ReserveOutcome): void | Promise<void> {
+    const price = call.endpoint.price.fresh;
     if (!reserved.ok && reserved.reason === 'spend_cap') {
       void call.reply.header('x-credits-charged', formatCredits(0));
       void call.reply.header('x-credits-remaining', formatCredits(reserved.balance));
       throw spendCapReached(reserved.capReached, price);
     }
-    if (!reserved.ok) {
-      const balance =
-        this.credits.liveBalance(owner.accountId) ?? (await this.accounts.balance(owner.accountId));
-      void call.reply.header('x-credits-remaining', formatCredits(balance));
-      throw new DomainError(
-        'insufficient_credits',
-        `This call costs ${formatCredits(price)} credits; the balance is ${formatCredits(balance)}.`,
-      );
-    }
+    if (!reserved.ok) return this.refuseShortOf(call, price);
     call.state.set(CHARGE_ID, reserved.chargeId);
+  }
+
+  private async refuseShortOf(call: GatewayCall, price: number): Promise<never> {
+    const { accountId } = ownerOf(call);
+    const balance = this.credits.liveBalance(accountId) ?? (await this.accounts.balance(accountId));
+    void call.reply.header('x-credits-remaining', formatCredits(balance));
+    throw new DomainError(
+      'insufficient_credits',
+      `This call costs ${formatCredits(price)} credits; the balance is ${formatCredits(balance)}.`,
+    );
   }
 
   async after(

@@ -106,7 +106,8 @@ export class RequestPipeline {
         const step = this.steps[index];
         if (head && !step.runsForHead) continue;
         stepsRun = index + 1;
-        if (step.before) await step.before(call);
+        const waiting = step.before?.(call);
+        if (waiting) await waiting;
       }
       sandbox = call.state.get(SANDBOX) === true;
       if (sandbox) void reply.header('x-sandbox', 'true');
@@ -167,7 +168,8 @@ export class RequestPipeline {
     for (let index = ran - 1; index >= 0; index--) {
       const step = this.steps[index];
       try {
-        await step.after?.(call, outcome);
+        const waiting = step.after?.(call, outcome);
+        if (waiting) await waiting;
       } catch (error) {
         if (error instanceof DomainError) throw error;
         this.logger.error({ err: error }, 'gateway step failed after the call');

@@ -18,7 +18,10 @@ export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402' | '
  * The append-only credit ledger (ARCHITECTURE §5). `amount` is the signed change to the balance;
  * `charged` what a settle earned. One row per charge and kind makes a repeat impossible. An
  * `x402` row is a settled per-request payment (booked to the x402 system account, amount 0,
- * `charged` the price in hundredths of a credit) with its payer and transaction hash.
+ * `charged` the price in hundredths of a credit) with its payer and transaction hash. A
+ * `settle` or `release` row with `reserved` set stands for its reservation too (the embedded
+ * profile writes no `reserve` rows): `amount` is then the net change, −charged. No foreign keys
+ * (migration LedgerClosingRows): the relations below are for reading only.
  */
 @Entity({ schema: 'gw', name: 'credit_ledger' })
 @Unique('credit_ledger_charge_id_kind_key', ['chargeId', 'kind'])
@@ -27,6 +30,7 @@ export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402' | '
   'credit_ledger_kind_check',
   `kind IN ('topup', 'reserve', 'settle', 'release', 'x402', 'refund')`,
 )
+@Check('credit_ledger_reserved_check', '(reserved IS NULL) = (reserved_at IS NULL)')
 export class CreditLedgerEntity {
   @PrimaryGeneratedColumn('increment', { type: 'bigint' })
   id!: string;
@@ -34,8 +38,8 @@ export class CreditLedgerEntity {
   @Column('uuid', { name: 'account_id' })
   accountId!: string;
 
-  @ManyToOne(() => AccountEntity, { nullable: false })
-  @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'credit_ledger_account_id_fkey' })
+  @ManyToOne(() => AccountEntity, { nullable: false, createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'account_id' })
   account?: AccountEntity;
 
   @Column('text')
@@ -64,13 +68,24 @@ export class CreditLedgerEntity {
   @Column('text', { name: 'tx_hash', nullable: true })
   txHash!: string | null;
 
-  /** `reserve` rows of a capped key: the key whose spend counted the charge (for a refund). */
+  /**
+   * A capped key's `reserve` row, or its closing row standing for the reservation: the key whose
+   * spend counted the charge (for a refund).
+   */
   @Column('uuid', { name: 'key_id', nullable: true })
   keyId!: string | null;
 
-  @ManyToOne(() => ApiKeyEntity, { nullable: true })
-  @JoinColumn({ name: 'key_id', foreignKeyConstraintName: 'credit_ledger_key_id_fkey' })
+  @ManyToOne(() => ApiKeyEntity, { nullable: true, createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'key_id' })
   key?: ApiKeyEntity;
+
+  /** A closing row that stands for its reservation: what was held (else null). */
+  @Column('bigint', { nullable: true })
+  reserved!: string | null;
+
+  /** … and when it was held. */
+  @Column('timestamptz', { name: 'reserved_at', nullable: true })
+  reservedAt!: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;

@@ -1,0 +1,69 @@
+import { closeDatabase, openDatabase } from '@nl/platform-database';
+import { testConfig } from '@nl/testing';
+import type { DataSource } from 'typeorm';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { CreditsService } from '../credits/credits.service.js';
+import { GATEWAY_DATABASE } from '../gateway.database.js';
+
+/** The embedded ledger's one row per charge, taken back to the two rows before it and forward. */
+describe('migration LedgerClosingRows (PGlite)', () => {
+  let db: DataSource;
+  beforeAll(async () => {
+    db = await openDatabase(testConfig('gateway-access-test', 'standalone').database, [
+      GATEWAY_DATABASE,
+    ]);
+  });
+  afterAll(() => closeDatabase(db));
+
+  const rows = async (chargeId: string) =>
+    (await db.query(
+      `SELECT kind, amount::int, charged::int, key_id IS NOT NULL AS keyed
+         FROM gw.credit_ledger WHERE charge_id = $1 ORDER BY id`,
+      [chargeId],
+    )) as unknown[];
+
+  it('should turn each closing row that stands for its reservation back into a reserve and a settle row', async () => {
+    const credits = new CreditsService(db);
+    const accounts = new AccountsService(db, credits);
+    const account = await accounts.createAccount({ name: 'down', tier: 'paid', credits: 100 });
+    const keyId = (await accounts.createKey(account.id)).info.id;
+    await accounts.setSpendCaps(account.id, keyId, {
+      dailyCap: 10,
+      monthlyCap: null,
+      alertPercent: null,
+    });
+    const held = await credits.reserve({
+      accountId: account.id,
+      keyId,
+      amount: 30,
+      endpoint: 'cbs.sbi.lookup',
+      requestId: 'req-down',
+    });
+    if (!held.ok) throw new Error('refused');
+    await credits.settle(held.chargeId, 10);
+    await credits.onApplicationShutdown();
+    expect(await rows(held.chargeId)).toEqual([
+      { kind: 'settle', amount: -10, charged: 10, keyed: true },
+    ]);
+
+    await db.undoLastMigration();
+    expect(await rows(held.chargeId)).toEqual([
+      { kind: 'settle', amount: 20, charged: 10, keyed: false },
+      { kind: 'reserve', amount: -30, charged: 0, keyed: true },
+    ]);
+    const fks = (await db.query(
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'gw.credit_ledger'::regclass AND contype = 'f' ORDER BY 1`,
+    )) as { conname: string }[];
+    expect(fks.map((f) => f.conname)).toEqual([
+      'credit_ledger_account_id_fkey',
+      'credit_ledger_key_id_fkey',
+    ]);
+
+    await db.runMigrations();
+    const [{ sum }] = (await db.query(
+      'SELECT sum(amount)::int AS sum FROM gw.credit_ledger WHERE account_id = $1',
+      [account.id],
+    )) as { sum: number }[];
+    expect(sum).toBe(90);
+  });
+});
