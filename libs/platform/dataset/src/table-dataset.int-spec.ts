@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { closeDatabase, openDatabase } from '@nl/platform-database';
 import { FileServer, testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
@@ -107,6 +108,29 @@ describe.each(['standalone', 'distributed'] as const)('TableDataset (%s profile)
       size: 10,
     });
     expect(again.version).toBe(sut.version);
+  });
+
+  it('should not stage a local file again whose version is in use (a restart reinstalling its snapshot)', async () => {
+    const first = new TableDataset(definition(), table);
+    expect(await first.reinstall({ part: 'ids', url: shipped })).toMatchObject({ changed: true });
+    const staging = jest.spyOn(table, 'stage');
+    const restarted = new TableDataset(definition(), table);
+    expect(await restarted.reinstall({ part: 'ids', url: shipped })).toMatchObject({
+      ok: true,
+      changed: false,
+      size: 10,
+    });
+    expect(staging).not.toHaveBeenCalled();
+    expect(restarted.version).toBe(first.version);
+    // Another file is staged and published as before.
+    await writeFile(join(dir, 'other.txt'), lines(12, 'other'));
+    const other = pathToFileURL(join(dir, 'other.txt')).href;
+    expect(await restarted.reinstall({ part: 'ids', url: other })).toMatchObject({
+      changed: true,
+      size: 12,
+    });
+    expect(staging).toHaveBeenCalledTimes(1);
+    expect(await visible()).toBe(12);
   });
 
   it('should keep readers on the old version while a new one is staged, then swap', async () => {
