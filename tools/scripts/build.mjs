@@ -77,9 +77,13 @@ let compiled = 0;
 // The first start on a machine waits for the embedded database's template (PGlite's initdb, a
 // few seconds, once per PGlite version). Begun here, in a process of its own that outlives the
 // build, it is under way while the rest compiles; the app waits for it under its lock.
-const TEMPLATE_MODULES = ['data-dir-lock', 'pglite-template'];
-for (const name of TEMPLATE_MODULES) {
-  const file = join(root, 'libs/platform/database/src', `${name}.ts`);
+const TEMPLATE_MODULES = [
+  'libs/platform/database/src/data-dir-lock.ts',
+  'libs/platform/database/src/pglite-template.ts',
+  'libs/platform/config/src/cache-dir.ts',
+];
+for (const path of TEMPLATE_MODULES) {
+  const file = join(root, path);
   const target = join(out, relative(root, file).replace(/\.ts$/, '.js'));
   if (!(await upToDate(file, target))) {
     await compile(file, target);

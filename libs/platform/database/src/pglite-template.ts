@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appCacheDir } from '@nl/platform-config/cache-dir';
 import { DatabaseLockedError, lockDataDir } from './data-dir-lock.js';
 
 // Kept free of Nest and TypeORM imports: the standalone main opens the embedded database, this
@@ -24,31 +23,6 @@ function pglitePackage(): { entry: string; version: string } {
   const manifest = join(dirname(entry), '..', 'package.json');
   const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
   return { entry, version };
-}
-
-/**
- * Where the template lives: the checkout's node_modules/.cache (the usual home of build caches,
- * gone with node_modules; found upwards from this file, as from dist/ so from the sources), or
- * the temp directory where there is none or it is read-only (a container image).
- */
-function cacheDir(): string {
-  for (
-    let dir = dirname(fileURLToPath(import.meta.url));
-    dirname(dir) !== dir;
-    dir = dirname(dir)
-  ) {
-    if (!existsSync(join(dir, 'node_modules'))) continue;
-    const preferred = join(dir, 'node_modules', '.cache', 'nl-data-api');
-    try {
-      mkdirSync(preferred, { recursive: true });
-      return preferred;
-    } catch {
-      break;
-    }
-  }
-  const fallback = join(tmpdir(), 'nl-data-api-cache');
-  mkdirSync(fallback, { recursive: true });
-  return fallback;
 }
 
 function initdb(entry: string, target: string): Promise<void> {
@@ -87,7 +61,7 @@ async function buildTemplate(entry: string, template: string): Promise<void> {
 /** Where the template of the installed PGlite version is, or will be. */
 function templatePath(): { entry: string; template: string } {
   const { entry, version } = pglitePackage();
-  return { entry, template: join(cacheDir(), `pglite-${version}`) };
+  return { entry, template: join(appCacheDir(), `pglite-${version}`) };
 }
 
 /** Whether the template is there (`npm run build` starts making it when not). */

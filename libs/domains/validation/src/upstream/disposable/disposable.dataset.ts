@@ -7,7 +7,8 @@ import {
   type DownloadOptions,
 } from '@nl/platform-dataset';
 import { getPublicSuffix } from 'tldts';
-import { parseDomainList, toDomainLists } from './disposable.mapper.js';
+import { toDomainLists } from './disposable.mapper.js';
+import { parsedDomainList } from './parsed-lists.js';
 import type { DomainLists, ListPart, ListUrls, RefreshResult } from './disposable.types.js';
 
 const SHIPPED: readonly DatasetFile[] = [
@@ -18,7 +19,7 @@ const SHIPPED: readonly DatasetFile[] = [
 /** The disposable-domain lists as an imported dataset: a refresh under half the list is refused. */
 export const DISPOSABLE_DATASET: DatasetDefinition<string, DomainLists> = {
   name: 'disposable-domains',
-  parse: async (body) => parseDomainList(await readText(body)),
+  parse: async (body) => parsedDomainList(await readText(body)),
   build: (parts, previous) => toDomainLists(parts as ReadonlyMap<ListPart, string[]>, previous),
   size: (lists) => lists.deny.size,
   describe: (lists) => ({ allowSize: lists.allow.size }),

@@ -35,6 +35,16 @@ export function parseDomainList(text: string): string[] {
 }
 
 /**
+ * What {@link parseDomainList}'s answer depends on besides its input: its code, its patterns and
+ * options (tldts's suffix list is added by the cache). A parsed list kept under another
+ * fingerprint is never used.
+ */
+export const PARSER_FINGERPRINT = [parseDomainList, COMMENT, NON_ASCII, HOST]
+  .map(String)
+  .concat(JSON.stringify(HOSTNAME_ONLY))
+  .join('\0');
+
+/**
  * The lists from the domains of every file, by part. A part that had no files in this load
  * keeps the lists in use: the shipped allowlist stays in force unless allowlists are configured.
  */
