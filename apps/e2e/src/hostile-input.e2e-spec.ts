@@ -109,7 +109,11 @@ describe.each(PROFILES)('hostile input at the gateway (%s)', (profile) => {
     it('should not have logged SQL or an error for any of them', () => {
       const text = logs.text();
       expect(text).not.toMatch(/SELECT|invalid byte sequence/);
-      expect(logs.lines().filter((l) => l.level === 'error')).toEqual([]);
+      // The stack's own start may retry its first database connection on a loaded machine
+      // (TypeOrmModule logs that at error); nothing of the input may log one.
+      const startRetry = (l: { context?: unknown; msg?: unknown }) =>
+        l.context === 'TypeOrmModule' && String(l.msg).startsWith('Unable to connect');
+      expect(logs.lines().filter((l) => l.level === 'error' && !startRetry(l))).toEqual([]);
     });
   });
 
