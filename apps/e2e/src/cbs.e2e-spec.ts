@@ -9,18 +9,21 @@ describe.each(PROFILES)('industry codes through the gateway (%s)', (profile) => 
 
   it('should answer one code with its path and children, fresh then cached', async () => {
     const first = await api.get('/v1/cbs/sbi/6210');
-    expect(first.status).toBe(200);
-    expect(first.headers.get('x-cache')).toBe('MISS');
     const body = await jsonOf(first);
-    expect(body).toMatchObject({
-      found: true,
-      result: {
-        code: '6210',
-        level: 'class',
-        title_en: 'Computer programming activities',
-        parent: '621',
-        section: 'K',
-        edition: 'SBI 2025',
+    // Status, cache and body in one assertion: a failure shows the error body with its code.
+    expect({ status: first.status, cache: first.headers.get('x-cache'), body }).toMatchObject({
+      status: 200,
+      cache: 'MISS',
+      body: {
+        found: true,
+        result: {
+          code: '6210',
+          level: 'class',
+          title_en: 'Computer programming activities',
+          parent: '621',
+          section: 'K',
+          edition: 'SBI 2025',
+        },
       },
     });
     expect(body.result.path.map((p: { code: string }) => p.code)).toEqual([
