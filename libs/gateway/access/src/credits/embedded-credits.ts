@@ -118,13 +118,13 @@ export class EmbeddedCredits implements CreditBackend {
     return this.closeCharge(chargeId, 'release', 0);
   }
 
-  private async closeCharge(
+  private closeCharge(
     chargeId: string,
     kind: Closing['kind'],
     charge: number,
   ): Promise<number | null> {
     const hold = this.open.get(chargeId);
-    if (!hold) return null;
+    if (!hold) return Promise.resolve(null);
     this.open.delete(chargeId);
     const charged = kind === 'settle' ? Math.max(0, Math.min(charge, hold.amount)) : 0;
     const book = this.bookOf(hold);
@@ -135,8 +135,7 @@ export class EmbeddedCredits implements CreditBackend {
       add(key.held, hold.day, -hold.amount);
       add(key.pending, hold.day, charged);
     }
-    await this.commits.submit({ hold, kind, charged, at: new Date() });
-    return available(book);
+    return this.commits.submit({ hold, kind, charged, at: new Date() }).then(() => available(book));
   }
 
   /** A commit wrote `closing`: its charge leaves the pending part and the committed balance. */

@@ -50,9 +50,22 @@ const EAGER_BATCH = 16;
 
 const ignore = () => undefined;
 
-interface Waiting extends Closing {
+/** The charges of one commit and the one promise they all wait on. */
+interface Batch {
+  readonly closings: Closing[];
+  readonly written: Promise<void>;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const written = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { closings: [], written, resolve, reject };
 }
 
 /**
@@ -74,7 +87,7 @@ export class GroupCommits {
   /** The last task of {@link serial} (the first is the recovery): commits start after it. */
   private barrier: Promise<unknown> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
-  private batch: Waiting[] = [];
+  private batch: Batch = newBatch();
   private scheduled = false;
   private readonly undelivered = new Set<string>();
   /** Changes of the delivery list so far, and how many of them the database has. */
@@ -105,22 +118,21 @@ export class GroupCommits {
   /** Queues a closed charge; resolves once a commit has written it, rejects if that commit failed. */
   submit(closing: Closing): Promise<void> {
     if (closing.kind === 'settle') this.undelivered.add(closing.hold.chargeId);
-    return new Promise<void>((resolve, reject) => {
-      this.batch.push({ ...closing, resolve, reject });
-      if (this.batch.length >= EAGER_BATCH && this.inFlight.size < PIPELINED_COMMITS) {
-        this.pump();
-        return;
-      }
-      if (this.scheduled) return;
+    // One promise per commit, not per charge: its callers all wait for the same statement.
+    const { closings, written } = this.batch;
+    closings.push(closing);
+    if (closings.length >= EAGER_BATCH && this.inFlight.size < PIPELINED_COMMITS) this.pump();
+    else if (!this.scheduled) {
       this.scheduled = true;
       // After this turn's I/O callbacks: the answers finished in this turn go together.
       setImmediate(() => this.pump());
-    });
+    }
+    return written;
   }
 
   /** Resolves once every charge closed so far is written (or has failed). */
   async flush(): Promise<void> {
-    while (this.batch.length || this.inFlight.size) {
+    while (this.batch.closings.length || this.inFlight.size) {
       this.pump();
       await Promise.all(this.inFlight);
     }
@@ -149,10 +161,10 @@ export class GroupCommits {
    */
   private pump(): void {
     this.scheduled = false;
-    if (!this.batch.length || this.inFlight.size >= PIPELINED_COMMITS) return;
+    if (!this.batch.closings.length || this.inFlight.size >= PIPELINED_COMMITS) return;
     const batch = this.batch;
-    this.batch = [];
-    const counted = batch.some((w) => w.hold.keyId && w.charged);
+    this.batch = newBatch();
+    const counted = batch.closings.some((w) => w.hold.keyId && w.charged);
     const before = counted ? [this.settledBarrier(), ...this.inFlight] : [this.settledBarrier()];
     const running = Promise.all(before).then(() => this.commit(batch));
     this.inFlight.add(running);
@@ -162,7 +174,7 @@ export class GroupCommits {
     });
   }
 
-  private async commit(batch: Waiting[]): Promise<void> {
+  private async commit({ closings: batch, resolve, reject }: Batch): Promise<void> {
     const counters = new Map<string, Counters>();
     for (const { hold, charged } of batch) {
       if (!hold.keyId || !charged) continue;
@@ -170,7 +182,7 @@ export class GroupCommits {
       if (base) counters.set(hold.keyId, spend(base, hold.day, charged));
     }
     const version = this.deliveryVersion;
-    const col = <T>(pick: (w: Waiting) => T) => batch.map(pick);
+    const col = <T>(pick: (w: Closing) => T) => batch.map(pick);
     const keys = [...counters.values()];
     const params = [
       uuidArray(col((w) => w.hold.chargeId)),
@@ -196,16 +208,14 @@ export class GroupCommits {
       for (const w of batch) {
         this.undelivered.delete(w.hold.chargeId);
         this.hooks.failed(w);
-        w.reject(error);
       }
+      reject(error);
       return;
     }
     this.writtenVersion = Math.max(this.writtenVersion, version);
     for (const [keyId, c] of counters) this.hooks.setCounters(keyId, c);
-    for (const w of batch) {
-      this.hooks.committed(w);
-      w.resolve();
-    }
+    for (const w of batch) this.hooks.committed(w);
+    resolve();
   }
 
   private writeDeliveries(): Promise<void> {

@@ -164,10 +164,10 @@ export class CreditsStep implements GatewayStep {
     void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
     // The embedded profile refunds, after a crash, charges whose answers may not have gone out.
     if (!this.credits.tracksDelivery) return;
+    // A response emits 'close' once it finished, or when its connection went first: one listener.
     const raw = call.reply.raw;
-    const delivered = () => this.credits.delivered(chargeId);
-    if (raw.writableFinished) delivered();
-    else raw.once('finish', delivered).once('close', delivered);
+    if (raw.writableFinished) this.credits.delivered(chargeId);
+    else raw.once('close', () => this.credits.delivered(chargeId));
   }
 
   /** A test key's call is never charged; the balance it shows is the live one, unchanged. */
