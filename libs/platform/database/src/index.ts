@@ -6,3 +6,4 @@ export * from './open-database.js';
 export * from './data-dir-lock.js';
 export * from './pglite-template.js';
 export * from './pglite-thread.js';
+export * from './prepared-query.js';

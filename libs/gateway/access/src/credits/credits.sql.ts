@@ -7,8 +7,9 @@
 /** The UTC day a charge counts for: in the usage rollup and in a key's spend. */
 export const UTC_TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 /** Settlements add to `gw.usage_daily` in the statement that writes them. */
-const USAGE_UPSERT = 'INSERT INTO gw.usage_daily (account_id, day, endpoint, calls, charged)';
-const USAGE_CONFLICT = `ON CONFLICT (account_id, day, endpoint) DO UPDATE
+export const USAGE_UPSERT =
+  'INSERT INTO gw.usage_daily (account_id, day, endpoint, calls, charged)';
+export const USAGE_CONFLICT = `ON CONFLICT (account_id, day, endpoint) DO UPDATE
              SET calls = gw.usage_daily.calls + EXCLUDED.calls, charged = gw.usage_daily.charged + EXCLUDED.charged`;
 
 /** A key row's spend today and this month: its counters are for `spend_day` (and its month). */
@@ -114,7 +115,7 @@ export function reserveMany(capped: boolean): string {
 }
 
 /** The spend a closed reservation counted on its key (none: null), for {@link GIVE_BACK}. */
-const CLOSED_SPEND = `held.key_id::text AS key_id, to_char(held.spend_day, 'YYYY-MM-DD') AS spend_day,
+export const CLOSED_SPEND = `held.key_id::text AS key_id, to_char(held.spend_day, 'YYYY-MM-DD') AS spend_day,
                 (held.amount - held.charged)::text AS back`;
 
 /** In a close statement: what the closed reservations (`held`) did not charge goes back to their keys. */

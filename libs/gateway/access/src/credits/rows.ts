@@ -13,8 +13,9 @@ export async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3):
     try {
       return await run();
     } catch (error) {
-      const code = (error as { code?: string; driverError?: { code?: string } }).driverError?.code;
-      if (code !== '40P01' || i >= attempts) throw error;
+      // TypeORM wraps the driver's error (driverError); a prepared query throws it as it is.
+      const { code, driverError } = error as { code?: unknown; driverError?: { code?: string } };
+      if ((driverError?.code ?? code) !== '40P01' || i >= attempts) throw error;
     }
   }
 }

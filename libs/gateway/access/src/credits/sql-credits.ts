@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { ClosedCharge, CreditBackend, ReservationRequest } from './credit-backend.js';
+import { CLOSE_AND_RESERVE } from './credit-cycle.sql.js';
 import {
   GIVE_BACK,
   SWEEP,
@@ -13,6 +14,7 @@ import {
 import { allRows, firstRow, withDeadlockRetry } from './rows.js';
 import { capReachedOf, type CapRow, type ReserveOutcome } from './spend-caps.js';
 import { StatementBatcher } from './statement-batcher.js';
+import { preparedQuery } from '@nl/platform-database';
 
 interface Closing {
   readonly chargeId: string;
@@ -45,13 +47,12 @@ interface ClosedSpend {
 export class SqlCredits implements CreditBackend {
   constructor(private readonly db: DataSource) {}
 
-  private readonly reservations = new StatementBatcher(
-    (batch: readonly ReservationRequest[]): Promise<ReserveOutcome[]> =>
-      withDeadlockRetry(() => this.reserveMany(batch)),
-  );
-  private readonly closings = new StatementBatcher((batch: readonly Closing[]) =>
-    this.closeMany(batch),
-  );
+  /**
+   * Reservations and closes queue together: each statement takes what came while the last one
+   * ran, closes first. Without caps in the batch that is one statement (CLOSE_AND_RESERVE), so
+   * the account rows both change are locked and committed once per round instead of twice.
+   */
+  private readonly rounds = new StatementBatcher((batch: readonly Job[]) => this.round(batch));
 
   /**
    * Open reservations this process made for a capped key (charge id → when): their close takes
@@ -65,7 +66,7 @@ export class SqlCredits implements CreditBackend {
    * over a cap (checked and counted in the same statement, under the key row's lock).
    */
   async reserve(reservation: ReservationRequest): Promise<ReserveOutcome> {
-    const outcome = await this.reservations.submit(reservation);
+    const outcome = (await this.rounds.submit({ reserve: reservation })) as ReserveOutcome;
     if (outcome.ok && reservation.keyId) this.keyed.set(outcome.chargeId, Date.now());
     return outcome;
   }
@@ -81,9 +82,59 @@ export class SqlCredits implements CreditBackend {
   }
 
   private async close(closing: Closing): Promise<number | null> {
-    const balance = await this.closings.submit(closing);
+    const balance = (await this.rounds.submit({ close: closing })) as number | null;
     this.keyed.delete(closing.chargeId);
     return balance;
+  }
+
+  /** One round of the queue: its closes and reservations, each answered in the order asked. */
+  private async round(jobs: readonly Job[]): Promise<(ReserveOutcome | number | null)[]> {
+    const reserves = jobs.flatMap((j) => (j.reserve ? [j.reserve] : []));
+    const closes = jobs.flatMap((j) => (j.close ? [j.close] : []));
+    const capped = reserves.some((r) => r.keyId) || closes.some((c) => c.capped);
+    let closed: (number | null)[] = [];
+    let reserved: ReserveOutcome[] = [];
+    if (reserves.length && closes.length && !capped) {
+      [closed, reserved] = await this.closeAndReserve(closes, reserves);
+    } else {
+      if (closes.length) closed = await this.closeMany(closes);
+      if (reserves.length) reserved = await withDeadlockRetry(() => this.reserveMany(reserves));
+    }
+    let c = 0;
+    let r = 0;
+    return jobs.map((j) => (j.close ? closed[c++] : reserved[r++]));
+  }
+
+  /** Both batches in one statement (CLOSE_AND_RESERVE): no key in them has caps. */
+  private async closeAndReserve(
+    all: readonly Closing[],
+    reserves: readonly ReservationRequest[],
+  ): Promise<[(number | null)[], ReserveOutcome[]]> {
+    const closes = firstCloses(all);
+    const chargeIds = reserves.map(() => randomUUID());
+    type Row = { side: 'c' | 'r'; charge_id: string; reserved: boolean | null; balance: string };
+    const rows = await withDeadlockRetry(() =>
+      preparedQuery<Row & ClosedSpend>(this.db, CLOSE_AND_RESERVE, [
+        chargeIds,
+        reserves.map((r) => r.accountId),
+        reserves.map((r) => r.amount),
+        reserves.map((r) => r.endpoint),
+        reserves.map((r) => r.requestId),
+        closes.map((c) => c.chargeId),
+        closes.map((c) => c.charge),
+        closes.map((c) => c.kind),
+      ]),
+    );
+    const closedRows = rows.filter((row) => row.side === 'c');
+    await this.giveBack(closedRows);
+    const byId = new Map(rows.map((row) => [row.charge_id, row]));
+    const reserved = chargeIds.map((chargeId): ReserveOutcome => {
+      const row = byId.get(chargeId);
+      return row?.reserved
+        ? { ok: true, chargeId, balance: Number(row.balance) }
+        : { ok: false, reason: 'balance' };
+    });
+    return [closedBalances(all, closes, closedRows), reserved];
   }
 
   /** Reserves a batch in one statement (see {@link reserveMany}); the capped form if any key has caps. */
@@ -99,7 +150,7 @@ export class SqlCredits implements CreditBackend {
     ];
     if (capped) params.push(batch.map((r) => r.keyId ?? null));
     type Row = { charge_id: string; reserved: boolean; balance: string | null } & Partial<CapRow>;
-    const rows = allRows<Row>(await this.db.query(reserveMany(capped), params));
+    const rows = await preparedQuery<Row>(this.db, reserveMany(capped), params);
     const byId = new Map(rows.map((r) => [r.charge_id, r]));
     return chargeIds.map((chargeId): ReserveOutcome => {
       const row = byId.get(chargeId);
@@ -113,23 +164,17 @@ export class SqlCredits implements CreditBackend {
 
   /** Settles and releases a batch in one statement; the balance after it, or null per charge. */
   private async closeMany(all: readonly Closing[]): Promise<(number | null)[]> {
-    // A charge closed twice in one batch is closed once, as asked first; the repeat gets null.
-    const firsts = new Map<string, Closing>();
-    for (const c of all) if (!firsts.has(c.chargeId)) firsts.set(c.chargeId, c);
-    const batch = [...firsts.values()];
+    const batch = firstCloses(all);
     const capped = batch.some((c) => c.capped);
-    const rows = allRows<{ charge_id: string; balance: string } & ClosedSpend>(
-      await withDeadlockRetry(() =>
-        this.db.query(closeMany(capped), [
-          batch.map((c) => c.chargeId),
-          batch.map((c) => c.charge),
-          batch.map((c) => c.kind),
-        ]),
+    const rows = await withDeadlockRetry(() =>
+      preparedQuery<{ charge_id: string; balance: string } & ClosedSpend>(
+        this.db,
+        closeMany(capped),
+        [batch.map((c) => c.chargeId), batch.map((c) => c.charge), batch.map((c) => c.kind)],
       ),
     );
     if (!capped) await this.giveBack(rows);
-    const byId = new Map(rows.map((r) => [r.charge_id, Number(r.balance)]));
-    return all.map((c) => (firsts.get(c.chargeId) === c ? (byId.get(c.chargeId) ?? null) : null));
+    return closedBalances(all, batch, rows);
   }
 
   /** Gives back the spend of counted reservations the plain close statement closed. */
@@ -170,6 +215,29 @@ export class SqlCredits implements CreditBackend {
   async undo(chargeId: string): Promise<UndoOutcome> {
     return (await undoIn(this.db, chargeId))[0]?.kind ?? 'none';
   }
+}
+
+/** A reservation or a close, as queued for {@link SqlCredits}' next round. */
+type Job =
+  | { readonly reserve: ReservationRequest; readonly close?: undefined }
+  | { readonly close: Closing; readonly reserve?: undefined };
+
+/** A charge closed twice in one batch is closed once, as asked first. */
+function firstCloses(all: readonly Closing[]): Closing[] {
+  const firsts = new Map<string, Closing>();
+  for (const c of all) if (!firsts.has(c.chargeId)) firsts.set(c.chargeId, c);
+  return [...firsts.values()];
+}
+
+/** Each close's balance after its statement; null for one nothing was open for, and for a repeat. */
+function closedBalances(
+  all: readonly Closing[],
+  firsts: readonly Closing[],
+  rows: readonly { charge_id: string; balance: string }[],
+): (number | null)[] {
+  const first = new Set(firsts);
+  const byId = new Map(rows.map((r) => [r.charge_id, Number(r.balance)]));
+  return all.map((c) => (first.has(c) ? (byId.get(c.chargeId) ?? null) : null));
 }
 
 /** How the ledger says a charge was closed, with its account and that account's balance. */
