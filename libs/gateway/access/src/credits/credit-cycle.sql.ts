@@ -1,4 +1,10 @@
-import { CLOSED_SPEND, USAGE_CONFLICT, USAGE_UPSERT, UTC_TODAY } from './credits.sql.js';
+import {
+  CLOSED_SPEND,
+  USAGE_CONFLICT,
+  USAGE_UPSERT,
+  UTC_TODAY,
+  closingHeld,
+} from './credits.sql.js';
 
 /**
  * Closes one batch and reserves another in one statement, for keys without spend caps (issue
@@ -16,13 +22,7 @@ import { CLOSED_SPEND, USAGE_CONFLICT, USAGE_UPSERT, UTC_TODAY } from './credits
 export const CLOSE_AND_RESERVE = `WITH req AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[], $5::text[])
            WITH ORDINALITY AS r(charge_id, account_id, amount, endpoint, request_id, ord)
-       ), creq AS (
-         SELECT * FROM unnest($6::uuid[], $7::bigint[], $8::text[]) AS r(charge_id, charge, kind)
-       ), held AS (
-         DELETE FROM gw.credit_reservation c USING creq WHERE c.charge_id = creq.charge_id
-         RETURNING c.charge_id, c.account_id, c.amount, c.endpoint, c.request_id, c.key_id, c.spend_day,
-                   creq.kind, LEAST(creq.charge, c.amount) AS charged
-       ), acc AS (
+       ), ${closingHeld(6)}, acc AS (
          SELECT id, balance FROM gw.account
           WHERE id IN (SELECT account_id FROM req UNION SELECT account_id FROM held) ORDER BY id FOR UPDATE
        ), refund AS (

@@ -123,15 +123,21 @@ const GIVE_BACK_HELD = (accounts: string) => `back AS (
          SELECT key_id, spend_day, amount - charged AS back FROM held WHERE key_id IS NOT NULL
        ), ${giveBackSpend('back', accounts)}`;
 
+/**
+ * The closes of a statement (`$n`, `$n+1`, `$n+2`: charge ids, charges, kinds) as CTE `closes`,
+ * and `held`, the reservations they delete with what each is charged (at most what it held).
+ */
+export const closingHeld = (n: number) => `closes AS (
+         SELECT * FROM unnest($${n}::uuid[], $${n + 1}::bigint[], $${n + 2}::text[]) AS r(charge_id, charge, kind)
+       ), held AS (
+         DELETE FROM gw.credit_reservation c USING closes WHERE c.charge_id = closes.charge_id
+         RETURNING c.charge_id, c.account_id, c.amount, c.endpoint, c.request_id, c.key_id, c.spend_day,
+                   closes.kind, LEAST(closes.charge, c.amount) AS charged
+       )`;
+
 /** Settles and releases a batch: `$1` charge ids, `$2` charges, `$3` kinds. */
 export function closeMany(capped: boolean): string {
-  return `WITH req AS (
-         SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[]) AS r(charge_id, charge, kind)
-       ), held AS (
-         DELETE FROM gw.credit_reservation c USING req WHERE c.charge_id = req.charge_id
-         RETURNING c.charge_id, c.account_id, c.amount, c.endpoint, c.request_id, c.key_id, c.spend_day,
-                   req.kind, LEAST(req.charge, c.amount) AS charged
-       ), locked AS (
+  return `WITH ${closingHeld(1)}, locked AS (
          SELECT id FROM gw.account WHERE id IN (SELECT account_id FROM held) ORDER BY id FOR UPDATE
        ), credit AS (
          UPDATE gw.account a SET balance = a.balance + p.refund
