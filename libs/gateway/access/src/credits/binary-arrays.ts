@@ -1,5 +1,5 @@
 /**
- * One-dimensional PostgreSQL arrays in the binary wire format, for the group commit's
+ * One-dimensional PostgreSQL arrays in the binary wire format, for the credit statements'
  * parameters. node-postgres sends a Buffer parameter as binary, and the server then reads it
  * with `array_recv` (fixed-size copies) instead of parsing text (`uuid_in`, `timestamptz_in` per
  * element): on PGlite that halves the cost of handing a commit's rows over (issue 17).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { ClosedCharge, CreditBackend, ReservationRequest } from './credit-backend.js';
+import { int8Array, textArray, uuidArray } from './binary-arrays.js';
 import { CLOSE_AND_RESERVE } from './credit-cycle.sql.js';
 import {
   GIVE_BACK,
@@ -115,14 +116,8 @@ export class SqlCredits implements CreditBackend {
     type Row = { side: 'c' | 'r'; charge_id: string; reserved: boolean | null; balance: string };
     const rows = await withDeadlockRetry(() =>
       preparedQuery<Row & ClosedSpend>(this.db, CLOSE_AND_RESERVE, [
-        chargeIds,
-        reserves.map((r) => r.accountId),
-        reserves.map((r) => r.amount),
-        reserves.map((r) => r.endpoint),
-        reserves.map((r) => r.requestId),
-        closes.map((c) => c.chargeId),
-        closes.map((c) => c.charge),
-        closes.map((c) => c.kind),
+        ...reserveParams(chargeIds, reserves),
+        ...closeParams(closes),
       ]),
     );
     const closedRows = rows.filter((row) => row.side === 'c');
@@ -141,16 +136,10 @@ export class SqlCredits implements CreditBackend {
   private async reserveMany(batch: readonly ReservationRequest[]): Promise<ReserveOutcome[]> {
     const chargeIds = batch.map(() => randomUUID());
     const capped = batch.some((r) => r.keyId);
-    const params: unknown[] = [
-      chargeIds,
-      batch.map((r) => r.accountId),
-      batch.map((r) => r.amount),
-      batch.map((r) => r.endpoint),
-      batch.map((r) => r.requestId),
-    ];
-    if (capped) params.push(batch.map((r) => r.keyId ?? null));
+    const params = reserveParams(chargeIds, batch);
+    if (capped) params.push(uuidArray(batch.map((r) => r.keyId)));
     type Row = { charge_id: string; reserved: boolean; balance: string | null } & Partial<CapRow>;
-    const rows = await preparedQuery<Row>(this.db, reserveMany(capped), params);
+    const rows = await preparedQuery<Row>(this.db, RESERVE_MANY[capped ? 1 : 0], params);
     const byId = new Map(rows.map((r) => [r.charge_id, r]));
     return chargeIds.map((chargeId): ReserveOutcome => {
       const row = byId.get(chargeId);
@@ -169,8 +158,8 @@ export class SqlCredits implements CreditBackend {
     const rows = await withDeadlockRetry(() =>
       preparedQuery<{ charge_id: string; balance: string } & ClosedSpend>(
         this.db,
-        closeMany(capped),
-        [batch.map((c) => c.chargeId), batch.map((c) => c.charge), batch.map((c) => c.kind)],
+        CLOSE_MANY[capped ? 1 : 0],
+        closeParams(batch),
       ),
     );
     if (!capped) await this.giveBack(rows);
@@ -215,6 +204,30 @@ export class SqlCredits implements CreditBackend {
   async undo(chargeId: string): Promise<UndoOutcome> {
     return (await undoIn(this.db, chargeId))[0]?.kind ?? 'none';
   }
+}
+
+/** The statements' texts, plain and capped, built once (a prepared statement is found by its text). */
+const RESERVE_MANY = [reserveMany(false), reserveMany(true)] as const;
+const CLOSE_MANY = [closeMany(false), closeMany(true)] as const;
+
+/** A reservation batch's parameters (`$1`–`$5` of RESERVE_MANY and CLOSE_AND_RESERVE), binary. */
+function reserveParams(chargeIds: readonly string[], batch: readonly ReservationRequest[]) {
+  return [
+    uuidArray(chargeIds),
+    uuidArray(batch.map((r) => r.accountId)),
+    int8Array(batch.map((r) => r.amount)),
+    textArray(batch.map((r) => r.endpoint)),
+    textArray(batch.map((r) => r.requestId)),
+  ];
+}
+
+/** A close batch's parameters: charge ids, charges and kinds, binary. */
+function closeParams(batch: readonly Closing[]): Buffer[] {
+  return [
+    uuidArray(batch.map((c) => c.chargeId)),
+    int8Array(batch.map((c) => c.charge)),
+    textArray(batch.map((c) => c.kind)),
+  ];
 }
 
 /** A reservation or a close, as queued for {@link SqlCredits}' next round. */
