@@ -65,7 +65,7 @@ export const PLATFORM_ENV_VARS: readonly EnvVarSpec[] = [
   {
     name: 'DATABASE_URL',
     description:
-      'PostgreSQL URL. Required in the distributed profile; standalone uses it when set, PGlite otherwise.',
+      "PostgreSQL URL. Required in the distributed profile; standalone uses it when set, PGlite otherwise. The gateway's credit statements are named prepared statements: a pooler in between must keep them (session pooling, or PgBouncer ≥ 1.21 with max_prepared_statements).",
     secret: true,
     example: 'postgres://postgres@127.0.0.1:5432/test',
   },
