@@ -23,8 +23,8 @@ function nameOf(text: string): string {
  * parses and plans it once per connection (then from its plan cache) rather than at every call,
  * as it does TypeORM's unnamed statements. For hot statements whose planning costs as much as
  * their run: the credit rounds spent ~0.8 ms of ~1.7 planning (issue 17). Errors are the
- * driver's own (SQLSTATE in `code`); the rows come back as an array. Where the driver has no
- * such pool, the statement goes through TypeORM as usual.
+ * driver's own (SQLSTATE in `code`); the rows come back as an array. Postgres data sources
+ * only (PGlite's included: it is reached through node-postgres too).
  */
 export async function preparedQuery<T>(
   db: DataSource,
@@ -32,10 +32,6 @@ export async function preparedQuery<T>(
   values: unknown[],
 ): Promise<T[]> {
   const pool = (db.driver as unknown as { master?: PgPool }).master;
-  if (typeof pool?.query !== 'function') {
-    const result: unknown = await db.query(text, values);
-    // TypeORM answers a data-modifying statement with [rows, count].
-    return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-  }
+  if (!pool) throw new Error('preparedQuery needs an initialized Postgres data source');
   return (await pool.query({ name: nameOf(text), text, values })).rows as T[];
 }

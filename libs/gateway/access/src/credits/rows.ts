@@ -26,7 +26,7 @@ function isRetryable(error: unknown): boolean {
 }
 
 /** Runs a credit statement, again (up to `attempts` in all) while it fails as a whole and retryably. */
-export async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+export async function withStatementRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await run();

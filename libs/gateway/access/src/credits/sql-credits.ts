@@ -1,29 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { ClosedCharge, CreditBackend, ReservationRequest } from './credit-backend.js';
-import { int8Array, textArray, uuidArray } from './binary-arrays.js';
+import { uuidArray } from './binary-arrays.js';
 import { CLOSE_AND_RESERVE } from './credit-cycle.sql.js';
+import { GIVE_BACK, SWEEP, TOP_UP, UNDO_CHARGE, type UndoOutcome } from './credits.sql.js';
+import { allRows, firstRow, withStatementRetry } from './rows.js';
 import {
-  GIVE_BACK,
-  SWEEP,
-  TOP_UP,
-  UNDO_CHARGE,
-  closeMany,
-  reserveMany,
-  type UndoOutcome,
-} from './credits.sql.js';
-import { allRows, firstRow, withDeadlockRetry } from './rows.js';
-import { capReachedOf, type CapRow, type ReserveOutcome } from './spend-caps.js';
+  CLOSE_MANY,
+  RESERVE_MANY,
+  closeParams,
+  reserveOutcomes,
+  reserveParams,
+  type Closing,
+  type ReservedRow,
+} from './round-statements.js';
+import type { ReserveOutcome } from './spend-caps.js';
 import { StatementBatcher } from './statement-batcher.js';
 import { preparedQuery } from '@nl/platform-database';
-
-interface Closing {
-  readonly chargeId: string;
-  readonly kind: 'settle' | 'release';
-  readonly charge: number;
-  /** Reserved here for a capped key: closed with the statement that gives its spend back. */
-  readonly capped: boolean;
-}
 
 /** What a closed reservation had counted on its key (key_id null: nothing). */
 interface ClosedSpend {
@@ -99,7 +92,7 @@ export class SqlCredits implements CreditBackend {
       [closed, reserved] = await this.closeAndReserve(closes, reserves);
     } else {
       if (closes.length) closed = await this.closeMany(closes);
-      if (reserves.length) reserved = await withDeadlockRetry(() => this.reserveMany(reserves));
+      if (reserves.length) reserved = await this.reserveMany(reserves);
     }
     let c = 0;
     let r = 0;
@@ -113,23 +106,16 @@ export class SqlCredits implements CreditBackend {
   ): Promise<[(number | null)[], ReserveOutcome[]]> {
     const closes = firstCloses(all);
     const chargeIds = reserves.map(() => randomUUID());
-    type Row = { side: 'c' | 'r'; charge_id: string; reserved: boolean | null; balance: string };
-    const rows = await withDeadlockRetry(() =>
-      preparedQuery<Row & ClosedSpend>(this.db, CLOSE_AND_RESERVE, [
+    type Row = ReservedRow & ClosedSpend & { side: 'c' | 'r' };
+    const rows = await withStatementRetry(() =>
+      preparedQuery<Row>(this.db, CLOSE_AND_RESERVE, [
         ...reserveParams(chargeIds, reserves),
         ...closeParams(closes),
       ]),
     );
     const closedRows = rows.filter((row) => row.side === 'c');
     await this.giveBack(closedRows);
-    const byId = new Map(rows.map((row) => [row.charge_id, row]));
-    const reserved = chargeIds.map((chargeId): ReserveOutcome => {
-      const row = byId.get(chargeId);
-      return row?.reserved
-        ? { ok: true, chargeId, balance: Number(row.balance) }
-        : { ok: false, reason: 'balance' };
-    });
-    return [closedBalances(all, closes, closedRows), reserved];
+    return [closedBalances(all, closes, closedRows), reserveOutcomes(chargeIds, rows, false)];
   }
 
   /** Reserves a batch in one statement (see {@link reserveMany}); the capped form if any key has caps. */
@@ -138,24 +124,17 @@ export class SqlCredits implements CreditBackend {
     const capped = batch.some((r) => r.keyId);
     const params = reserveParams(chargeIds, batch);
     if (capped) params.push(uuidArray(batch.map((r) => r.keyId)));
-    type Row = { charge_id: string; reserved: boolean; balance: string | null } & Partial<CapRow>;
-    const rows = await preparedQuery<Row>(this.db, RESERVE_MANY[capped ? 1 : 0], params);
-    const byId = new Map(rows.map((r) => [r.charge_id, r]));
-    return chargeIds.map((chargeId): ReserveOutcome => {
-      const row = byId.get(chargeId);
-      if (row?.reserved) return { ok: true, chargeId, balance: Number(row.balance) };
-      const capReached = capped ? capReachedOf(row as CapRow | undefined) : null;
-      return capReached
-        ? { ok: false, reason: 'spend_cap', capReached, balance: Number(row?.balance) }
-        : { ok: false, reason: 'balance' };
-    });
+    const rows = await withStatementRetry(() =>
+      preparedQuery<ReservedRow>(this.db, RESERVE_MANY[capped ? 1 : 0], params),
+    );
+    return reserveOutcomes(chargeIds, rows, capped);
   }
 
   /** Settles and releases a batch in one statement; the balance after it, or null per charge. */
   private async closeMany(all: readonly Closing[]): Promise<(number | null)[]> {
     const batch = firstCloses(all);
     const capped = batch.some((c) => c.capped);
-    const rows = await withDeadlockRetry(() =>
+    const rows = await withStatementRetry(() =>
       preparedQuery<{ charge_id: string; balance: string } & ClosedSpend>(
         this.db,
         CLOSE_MANY[capped ? 1 : 0],
@@ -170,7 +149,7 @@ export class SqlCredits implements CreditBackend {
   private async giveBack(closed: readonly ClosedSpend[]): Promise<void> {
     const counted = closed.filter((c) => c.key_id !== null);
     if (counted.length === 0) return;
-    await withDeadlockRetry(() =>
+    await withStatementRetry(() =>
       this.db.query(GIVE_BACK, [
         counted.map((c) => c.key_id),
         counted.map((c) => c.spend_day),
@@ -206,30 +185,6 @@ export class SqlCredits implements CreditBackend {
   }
 }
 
-/** The statements' texts, plain and capped, built once (a prepared statement is found by its text). */
-const RESERVE_MANY = [reserveMany(false), reserveMany(true)] as const;
-const CLOSE_MANY = [closeMany(false), closeMany(true)] as const;
-
-/** A reservation batch's parameters (`$1`–`$5` of RESERVE_MANY and CLOSE_AND_RESERVE), binary. */
-function reserveParams(chargeIds: readonly string[], batch: readonly ReservationRequest[]) {
-  return [
-    uuidArray(chargeIds),
-    uuidArray(batch.map((r) => r.accountId)),
-    int8Array(batch.map((r) => r.amount)),
-    textArray(batch.map((r) => r.endpoint)),
-    textArray(batch.map((r) => r.requestId)),
-  ];
-}
-
-/** A close batch's parameters: charge ids, charges and kinds, binary. */
-function closeParams(batch: readonly Closing[]): Buffer[] {
-  return [
-    uuidArray(batch.map((c) => c.chargeId)),
-    int8Array(batch.map((c) => c.charge)),
-    textArray(batch.map((c) => c.kind)),
-  ];
-}
-
 /** A reservation or a close, as queued for {@link SqlCredits}' next round. */
 type Job =
   | { readonly reserve: ReservationRequest; readonly close?: undefined }
@@ -246,7 +201,7 @@ function firstCloses(all: readonly Closing[]): Closing[] {
 function closedBalances(
   all: readonly Closing[],
   firsts: readonly Closing[],
-  rows: readonly { charge_id: string; balance: string }[],
+  rows: readonly { charge_id: string; balance: string | null }[],
 ): (number | null)[] {
   const first = new Set(firsts);
   const byId = new Map(rows.map((r) => [r.charge_id, Number(r.balance)]));
