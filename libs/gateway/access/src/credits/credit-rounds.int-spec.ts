@@ -76,4 +76,20 @@ describe.each(['standalone', 'distributed'] as const)('credit rounds (%s profile
     // 100 topped up − 25 charged − 70 held (five old reservations, two new).
     expect(books).toEqual({ balance: 5, ledger: 5, charged: 25, held: 70, calls: 5 });
   });
+  it('should let a call ask the service meanwhile only while the balance seen covers many calls', async () => {
+    const sql = new SqlCredits(db);
+    const { id } = await accounts.createAccount({ name: 'ample', tier: 'paid', credits: 100_000 });
+    // Nothing seen yet: the first call of an account waits for its reservation.
+    expect(sql.amplyCovers(id, 10)).toBe(false);
+    const first = await sql.reserve(reservation(id, 10));
+    expect(first).toMatchObject({ ok: true, balance: 99_990 });
+    // 99,990 hundredths cover 1,000 calls of 10, not of 100.
+    expect(sql.amplyCovers(id, 10)).toBe(true);
+    expect(sql.amplyCovers(id, 100)).toBe(false);
+    // Another replica (here: a statement) spends the balance: this one's next reservation is
+    // refused, and it stops asking ahead.
+    await db.query('UPDATE gw.account SET balance = 5 WHERE id = $1', [id]);
+    expect(await sql.reserve(reservation(id, 10))).toEqual({ ok: false, reason: 'balance' });
+    expect(sql.amplyCovers(id, 10)).toBe(false);
+  });
 });

@@ -35,10 +35,11 @@ export function isEmbedded(db: DataSource): boolean {
 export class CreditsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly backend: CreditBackend;
   private readonly embedded?: EmbeddedCredits;
+  private readonly sql?: SqlCredits;
 
   constructor(db: DataSource, @Optional() @Inject(LOGGER) logger?: Logger) {
     if (isEmbedded(db)) this.backend = this.embedded = EmbeddedCredits.for(db, logger);
-    else this.backend = new SqlCredits(db);
+    else this.backend = this.sql = new SqlCredits(db);
   }
 
   /**
@@ -96,6 +97,15 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** The balance this process knows to be current (embedded profile), else undefined: read the row. */
+  /**
+   * Whether the balance last seen for the account covers many calls at `amount`, so a call may
+   * ask the service while its reservation is written (Postgres; the embedded profile reserves
+   * at once).
+   */
+  amplyCovers(accountId: string, amount: number): boolean {
+    return this.sql?.amplyCovers(accountId, amount) ?? false;
+  }
+
   liveBalance(accountId: string): number | undefined {
     return this.embedded?.liveBalance(accountId);
   }

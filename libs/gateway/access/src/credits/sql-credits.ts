@@ -18,6 +18,12 @@ import type { ReserveOutcome } from './spend-caps.js';
 import { StatementBatcher } from './statement-batcher.js';
 import { preparedQuery } from '@nl/platform-database';
 
+/**
+ * How many calls at its price the balance last seen must cover for a call to ask the service
+ * before its reservation is written: more than one round of reservations can take.
+ */
+const SPECULATION_MARGIN = 1_000;
+
 /** What a closed reservation had counted on its key (key_id null: nothing). */
 interface ClosedSpend {
   readonly key_id: string | null;
@@ -55,6 +61,14 @@ export class SqlCredits implements CreditBackend {
    */
   private readonly keyed = new Map<string, number>();
 
+  /** The balance each account had after this process's last statement on it. */
+  private readonly seen = new Map<string, number>();
+
+  /** Whether the balance last seen covers SPECULATION_MARGIN more calls at `amount`. */
+  amplyCovers(accountId: string, amount: number): boolean {
+    return (this.seen.get(accountId) ?? 0) >= amount * SPECULATION_MARGIN;
+  }
+
   /**
    * Reserves `amount`, unless the balance does not cover it or it would take the key's spend
    * over a cap (checked and counted in the same statement, under the key row's lock).
@@ -62,6 +76,11 @@ export class SqlCredits implements CreditBackend {
   async reserve(reservation: ReservationRequest): Promise<ReserveOutcome> {
     const outcome = (await this.rounds.submit({ reserve: reservation })) as ReserveOutcome;
     if (outcome.ok && reservation.keyId) this.keyed.set(outcome.chargeId, Date.now());
+    if (!outcome.ok) this.seen.delete(reservation.accountId);
+    else {
+      if (this.seen.size >= 10_000 && !this.seen.has(reservation.accountId)) this.seen.clear();
+      this.seen.set(reservation.accountId, outcome.balance);
+    }
     return outcome;
   }
 

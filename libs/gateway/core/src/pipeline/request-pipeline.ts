@@ -8,7 +8,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS } from '../errors/error-status.js';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
 import { sendError } from '../errors/problem.js';
-import { CallState, SANDBOX } from './call-state.js';
+import {
+  CallState,
+  PENDING_CHECKS,
+  RELEASED_IN_BATCH,
+  SANDBOX,
+  endChecks,
+  passChecks,
+} from './call-state.js';
+import { endOfTurn } from './end-of-turn.js';
 import {
   GATEWAY_STEPS,
   type CallOutcome,
@@ -116,7 +124,13 @@ export class RequestPipeline {
         await reply.code(status).header('cache-control', 'no-store').send();
         return;
       }
-      envelope = await this.services.call(endpoint, input as never, { requestId, sandbox });
+      const answer = this.services.call(endpoint, input as never, { requestId, sandbox });
+      if (call.state.get(PENDING_CHECKS)) {
+        // The checks decide first: a refused call gets its refusal, whatever the service said.
+        answer.catch(() => undefined);
+        await passChecks(call.state);
+      }
+      envelope = await answer;
       status = 200;
       finished = true;
       if (stepsRun) await this.finish(call, stepsRun, { status, reply: envelope });
@@ -127,6 +141,8 @@ export class RequestPipeline {
       // Paid data is the caller's alone: never kept by a shared or browser cache.
       if (reply.getHeader('cache-control') === undefined)
         void reply.header('cache-control', 'no-store');
+      // Written with the other answers of this turn (see endOfTurn), unless it goes with a batch.
+      if (!call.state.get(RELEASED_IN_BATCH)) await endOfTurn();
       await reply
         .code(status)
         .header('x-cache', CACHE_HEADER[envelope.meta.cache])
@@ -137,6 +153,8 @@ export class RequestPipeline {
       const error = this.fallback.toDomainError(caught);
       status = ERROR_STATUS[error.code];
       code = error.code;
+      // Checks still running (another refused first) end before the steps' `after` look.
+      if (call) await endChecks(call.state);
       if (call && !finished)
         await this.finish(call, stepsRun, { status, code: error.code }).catch(() => undefined);
       if (!reply.sent) await sendError(reply, error, request.url, requestId);
