@@ -96,7 +96,6 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
     this.embedded?.delivered(chargeId);
   }
 
-  /** The balance this process knows to be current (embedded profile), else undefined: read the row. */
   /**
    * Whether the balance last seen for the account covers many calls at `amount`, so a call may
    * ask the service while its reservation is written (Postgres; the embedded profile reserves
@@ -106,6 +105,7 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
     return this.sql?.amplyCovers(accountId, amount) ?? false;
   }
 
+  /** The balance this process knows to be current (embedded profile), else undefined: read the row. */
   liveBalance(accountId: string): number | undefined {
     return this.embedded?.liveBalance(accountId);
   }

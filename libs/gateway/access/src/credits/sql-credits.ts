@@ -61,7 +61,7 @@ export class SqlCredits implements CreditBackend {
    */
   private readonly keyed = new Map<string, number>();
 
-  /** The balance each account had after this process's last statement on it. */
+  /** The balance each account had after this process's last reservation on it (a refused one: none). */
   private readonly seen = new Map<string, number>();
 
   /** Whether the balance last seen covers SPECULATION_MARGIN more calls at `amount`. */

@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  RELEASED_IN_BATCH,
-  StateKey,
-  deferCheck,
-  type GatewayCall,
-  type GatewayStep,
-} from '@nl/gateway-core';
+import { StateKey, deferCheck, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
 import {
   formatCredits,
   toCredits,
@@ -180,8 +174,6 @@ export class CreditsStep implements GatewayStep {
     void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
     // The embedded profile refunds, after a crash, charges whose answers may not have gone out.
     if (!this.credits.tracksDelivery) return;
-    // Its group commit released this answer with the others of the same commit.
-    call.state.set(RELEASED_IN_BATCH, true);
     // A response emits 'close' once it finished, or when its connection went first: one listener.
     const raw = call.reply.raw;
     if (raw.writableFinished) this.credits.delivered(chargeId);

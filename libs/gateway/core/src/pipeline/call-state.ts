@@ -16,8 +16,8 @@ export class StateKey<T> {
 export const SANDBOX = new StateKey<boolean>('sandbox');
 
 /**
- * Checks steps left running while the service is already asked (a rate limit or a credit
- * reservation that must go to Redis or Postgres when what was seen last leaves ample room):
+ * Checks steps left running while the service is already asked (the credit reservation on
+ * Postgres, when the balance seen last leaves ample room):
  * the pipeline awaits them in step order before it uses the answer, and one that fails
  * discards the answer unsent.
  */
@@ -44,13 +44,6 @@ export async function endChecks(state: CallState): Promise<void> {
   const pending = state.get(PENDING_CHECKS);
   if (pending) await Promise.allSettled(pending);
 }
-
-/**
- * Set by a step whose `after` released this answer together with others (the embedded
- * profile's group commit resolves all its charges at once): it is written at once, since it
- * already leaves with them, rather than at the end of the turn (endOfTurn).
- */
-export const RELEASED_IN_BATCH = new StateKey<boolean>('released-in-batch');
 
 /** What the steps learn about one call on the way (the key's owner, its reservation, …). */
 export class CallState {

@@ -8,14 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS } from '../errors/error-status.js';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
 import { sendError } from '../errors/problem.js';
-import {
-  CallState,
-  PENDING_CHECKS,
-  RELEASED_IN_BATCH,
-  SANDBOX,
-  endChecks,
-  passChecks,
-} from './call-state.js';
+import { CallState, PENDING_CHECKS, SANDBOX, endChecks, passChecks } from './call-state.js';
 import { endOfTurn } from './end-of-turn.js';
 import {
   GATEWAY_STEPS,
@@ -141,8 +134,8 @@ export class RequestPipeline {
       // Paid data is the caller's alone: never kept by a shared or browser cache.
       if (reply.getHeader('cache-control') === undefined)
         void reply.header('cache-control', 'no-store');
-      // Written with the other answers of this turn (see endOfTurn), unless it goes with a batch.
-      if (!call.state.get(RELEASED_IN_BATCH)) await endOfTurn();
+      // Written with the other answers of this turn (see endOfTurn).
+      await endOfTurn();
       await reply
         .code(status)
         .header('x-cache', CACHE_HEADER[envelope.meta.cache])
