@@ -1,6 +1,12 @@
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import { ReservationSweeper, SWEEP_AFTER_MS, gatewayApp, isEmbedded } from '@nl/gateway-access';
+import {
+  CreditsService,
+  ReservationSweeper,
+  SWEEP_AFTER_MS,
+  gatewayApp,
+  isEmbedded,
+} from '@nl/gateway-access';
 import { Prng } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
@@ -152,6 +158,83 @@ describe.each(PROFILES)('credits through the gateway (%s)', (profile) => {
     for (const res of responses.filter((r) => r.status === 402))
       expect(await jsonOf(res)).toMatchObject({ code: 'insufficient_credits' });
     expect(await expectBalancedBooks(accountId)).toMatchObject({ balance: 0, charged: 100 });
+  });
+
+  describe('an account whose balance covers many calls', () => {
+    /** Its ledger rows as (kind, amount, charged, reserved), oldest first. */
+    async function rows(accountId: string) {
+      return (await api.db.query(
+        `SELECT kind, amount::int AS amount, charged::int AS charged, reserved::int AS reserved
+           FROM gw.credit_ledger WHERE account_id = $1 AND kind <> 'topup' ORDER BY id`,
+        [accountId],
+      )) as { kind: string; amount: number; charged: number; reserved: number | null }[];
+    }
+
+    it('should be charged after its answers on Postgres, one row per call, nothing for a failure', async () => {
+      const { accountId, key } = await api.account({ tier: 'paid', credits: 1_000 });
+      const headers = { 'x-api-key': key };
+      const embedded = isEmbedded(api.db);
+      const charged: string[] = [];
+      for (const path of ['/v1/cbs/sbi/10.71', '/v1/cbs/sbi/1071', '/v1/cbs/sbi/9999']) {
+        const res = await api.fetch(path, { headers });
+        charged.push(
+          `${res.status} ${res.headers.get('x-credits-charged')} ${res.headers.get('x-credits-remaining')}`,
+        );
+      }
+      expect(charged).toEqual(['200 0.30 999.70', '200 0.10 999.60', '404 0.00 999.60']);
+      // The first call reserved (nothing was seen of the account yet); on Postgres the next one
+      // reserved nothing and left one settle row standing for its reservation, and the 404 none.
+      // The embedded profile writes closing rows for every call (its reservations are in memory).
+      expect(await rows(accountId)).toEqual(
+        embedded
+          ? [
+              { kind: 'settle', amount: -30, charged: 30, reserved: 30 },
+              { kind: 'settle', amount: -10, charged: 10, reserved: 30 },
+              { kind: 'release', amount: 0, charged: 0, reserved: 30 },
+            ]
+          : [
+              { kind: 'reserve', amount: -30, charged: 0, reserved: null },
+              { kind: 'settle', amount: 0, charged: 30, reserved: null },
+              { kind: 'settle', amount: -10, charged: 10, reserved: 30 },
+            ],
+      );
+      expect(api.credits.chargesAfter(accountId, 30)).toBe(!embedded);
+      expect(await expectBalancedBooks(accountId)).toMatchObject({ balance: 99_960, charged: 40 });
+    });
+
+    it('should let exactly 2 of 50 calls charged after through when another replica left 1.00', async () => {
+      if (isEmbedded(api.db)) return; // one process owns the embedded books: no other replica
+      const { accountId, key } = await api.account({ tier: 'paid', credits: 600 });
+      const headers = { 'x-api-key': key };
+      const first = await api.fetch('/v1/cbs/sbi?level=section', { headers });
+      expect(first.headers.get('x-credits-remaining')).toBe('599.50');
+      expect(api.credits.chargesAfter(accountId, 50)).toBe(true);
+      // Another gateway holds all but 1.00 of it; this one still counts on the balance it saw.
+      const replica = new CreditsService(api.db);
+      const held = await replica.reserve({
+        accountId,
+        amount: 59_850,
+        endpoint: 'cbs.sbi.index',
+        requestId: randomUUID(),
+      });
+      if (!held.ok) throw new Error(`the other replica's reservation was refused (${held.reason})`);
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => api.fetch('/v1/cbs/sbi?level=section', { headers })),
+      );
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+      expect(statuses.filter((s) => s === 402)).toHaveLength(48);
+      for (const res of responses.filter((r) => r.status === 402)) {
+        // Refused after the service answered: the data is withheld and nothing is charged.
+        const body = await jsonOf(res);
+        expect(body).toMatchObject({ code: 'insufficient_credits' });
+        expect(body.data).toBeUndefined();
+        expect(res.headers.get('x-credits-charged')).toBe('0.00');
+      }
+      expect(api.credits.chargesAfter(accountId, 50)).toBe(false);
+      expect(await replica.release(held.chargeId)).toBe(59_850);
+      expect(await expectBalancedBooks(accountId)).toMatchObject({ balance: 59_850, charged: 150 });
+    });
   });
 
   describe('crash safety', () => {

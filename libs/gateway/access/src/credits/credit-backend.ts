@@ -12,6 +12,25 @@ export interface Reservation {
 
 export type ReservationRequest = Omit<Reservation, 'chargeId'>;
 
+/**
+ * A call already answered, charged after the fact (Postgres, SqlCredits.charge): `amount` is its
+ * fresh price, which the balance must cover as a reservation's would, and `charge` what it costs
+ * (at most `amount`). The caller picks `chargeId`, so a retry can ask whether an attempt landed.
+ */
+export interface ChargeRequest extends Omit<Reservation, 'keyId'> {
+  readonly charge: number;
+}
+
+/**
+ * What a charge after the fact came to: written (with the balance after it), refused because the
+ * balance did not cover the fresh price (nothing written), or a repeat of a charge id that
+ * already has its row (an earlier attempt landed; ask closedAs).
+ */
+export type ChargeOutcome =
+  | { readonly ok: true; readonly balance: number }
+  | { readonly ok: false; readonly reason: 'balance'; readonly balance: number }
+  | { readonly ok: false; readonly reason: 'repeat' };
+
 /** How a charge was closed: `settle` with what was charged, or `release`; with the balance now. */
 export interface ClosedCharge {
   readonly kind: 'settle' | 'release';

@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { GATEWAY_DATABASE } from '../gateway.database.js';
-import { CLOSE_AND_RESERVE } from './credit-cycle.sql.js';
+import { CREDIT_CYCLE } from './credit-cycle.sql.js';
 import { CreditsService } from './credits.service.js';
 import { SqlCredits } from './sql-credits.js';
 
-// The Postgres credits' rounds (issue 17): closes and reservations queued together go in one
-// statement, the reservations seeing the round's refunds. Run on both databases: the SQL is
-// the same on PGlite.
+// The Postgres credits' rounds (issue 17): closes, reservations and charges after the fact
+// queued together go in one statement, the reservations and charges seeing the round's
+// refunds. Run on both databases: the SQL is the same on PGlite.
 describe.each(['standalone', 'distributed'] as const)('credit rounds (%s profile)', (profile) => {
   let db: DataSource;
   let accounts: AccountsService;
@@ -53,7 +53,7 @@ describe.each(['standalone', 'distributed'] as const)('credit rounds (%s profile
     const reserved = await Promise.all([1, 2, 3, 4, 5].map(() => sql.reserve(reservation(id, 10))));
     const balances = await settled;
     const merged = query.mock.calls.filter(
-      ([config]) => (config as { text?: string }).text === CLOSE_AND_RESERVE,
+      ([config]) => (config as { text?: string }).text === CREDIT_CYCLE,
     );
     query.mockRestore();
 
@@ -76,20 +76,109 @@ describe.each(['standalone', 'distributed'] as const)('credit rounds (%s profile
     // 100 topped up − 25 charged − 70 held (five old reservations, two new).
     expect(books).toEqual({ balance: 5, ledger: 5, charged: 25, held: 70, calls: 5 });
   });
-  it('should let a call ask the service meanwhile only while the balance seen covers many calls', async () => {
+  /** An account's books: balance, ledger sum, charged, held and calls in the usage rollup. */
+  async function books(id: string): Promise<Record<string, number>> {
+    const [row] = (await db.query(
+      `SELECT a.balance::int AS balance,
+              (SELECT sum(amount) FROM gw.credit_ledger WHERE account_id = a.id)::int AS ledger,
+              (SELECT coalesce(sum(charged), 0) FROM gw.credit_ledger WHERE account_id = a.id)::int AS charged,
+              (SELECT coalesce(sum(amount), 0) FROM gw.credit_reservation WHERE account_id = a.id)::int AS held,
+              (SELECT coalesce(sum(calls), 0) FROM gw.usage_daily WHERE account_id = a.id)::int AS calls
+         FROM gw.account a WHERE a.id = $1`,
+      [id],
+    )) as Record<string, number>[];
+    return row;
+  }
+
+  const charge = (accountId: string, amount: number, charged: number) => ({
+    ...reservation(accountId, amount),
+    chargeId: randomUUID(),
+    charge: charged,
+  });
+
+  it('should charge after the fact in the round, while the balance covers the fresh price', async () => {
+    const sql = new SqlCredits(db);
+    const { id } = await accounts.createAccount({ name: 'after', tier: 'paid', credits: 100 });
+    const held = await sql.reserve(reservation(id, 10));
+    if (!held.ok) throw new Error('refused');
+    // One round behind the first charge: a settle, a reservation and three more charges.
+    const first = sql.charge(charge(id, 10, 5));
+    const round = Promise.all([
+      sql.settle(held.chargeId, 10),
+      sql.charge(charge(id, 50, 40)),
+      sql.reserve(reservation(id, 10)),
+      // 100 − 10 − 5 − 40 − 10 = 35 left before it: a fresh price of 40 is not covered.
+      sql.charge(charge(id, 40, 1)),
+      // The refused charge's 1 still counts in the running total (85 − 51 = 34 ≥ 30).
+      sql.charge(charge(id, 30, 30)),
+    ]);
+    expect(await first).toEqual({ ok: true, balance: 85 });
+    const [settled, big, reserved, refused, last] = await round;
+    expect(settled).toBe(5);
+    expect(big).toEqual({ ok: true, balance: 45 });
+    expect(reserved).toMatchObject({ ok: true, balance: 35 });
+    expect(refused).toEqual({ ok: false, reason: 'balance', balance: 5 });
+    expect(last).toEqual({ ok: true, balance: 5 });
+    // 100 − 10 settled − 5 − 40 − 30 charged after − 10 held.
+    expect(await books(id)).toEqual({ balance: 5, ledger: 5, charged: 85, held: 10, calls: 4 });
+    const rows = (await db.query(
+      `SELECT kind, amount::int AS amount, charged::int AS charged, reserved::int AS reserved
+         FROM gw.credit_ledger WHERE account_id = $1 AND reserved IS NOT NULL ORDER BY charged`,
+      [id],
+    )) as Record<string, unknown>[];
+    // One settle row per charge after the fact, standing for its reservation.
+    expect(rows).toEqual([
+      { kind: 'settle', amount: -5, charged: 5, reserved: 10 },
+      { kind: 'settle', amount: -30, charged: 30, reserved: 30 },
+      { kind: 'settle', amount: -40, charged: 40, reserved: 50 },
+    ]);
+  });
+
+  it('should write a charge once however often it is asked for', async () => {
+    const sql = new SqlCredits(db);
+    const { id } = await accounts.createAccount({ name: 'once', tier: 'paid', credits: 100 });
+    const twice = charge(id, 10, 10);
+    expect(await sql.charge(twice)).toEqual({ ok: true, balance: 90 });
+    // Again alone, and again in one round with itself.
+    expect(await sql.charge(twice)).toEqual({ ok: false, reason: 'repeat' });
+    const busy = sql.charge(charge(id, 10, 10));
+    const again = await Promise.all([sql.charge(twice), sql.charge(twice)]);
+    await busy;
+    expect(again).toEqual([
+      { ok: false, reason: 'repeat' },
+      { ok: false, reason: 'repeat' },
+    ]);
+    expect(await books(id)).toEqual({ balance: 80, ledger: 80, charged: 20, held: 0, calls: 2 });
+    expect(await sql.closedAs(twice.chargeId)).toMatchObject({
+      kind: 'settle',
+      charged: 10,
+      balance: 80,
+    });
+    // Undone (the caller was told 0 after the database failed): refunded once.
+    expect(await sql.undo(twice.chargeId)).toBe('refund');
+    expect(await books(id)).toMatchObject({ balance: 90, ledger: 90, charged: 10, calls: 1 });
+  });
+
+  it('should charge after the fact only while the balance seen covers many calls', async () => {
     const sql = new SqlCredits(db);
     const { id } = await accounts.createAccount({ name: 'ample', tier: 'paid', credits: 100_000 });
-    // Nothing seen yet: the first call of an account waits for its reservation.
-    expect(sql.amplyCovers(id, 10)).toBe(false);
+    // Nothing seen yet: the first call of an account reserves.
+    expect(sql.chargesAfter(id, 10)).toBe(false);
     const first = await sql.reserve(reservation(id, 10));
     expect(first).toMatchObject({ ok: true, balance: 99_990 });
     // 99,990 hundredths cover 1,000 calls of 10, not of 100.
-    expect(sql.amplyCovers(id, 10)).toBe(true);
-    expect(sql.amplyCovers(id, 100)).toBe(false);
-    // Another replica (here: a statement) spends the balance: this one's next reservation is
-    // refused, and it stops asking ahead.
+    expect(sql.chargesAfter(id, 10)).toBe(true);
+    expect(sql.chargesAfter(id, 100)).toBe(false);
+    expect(await sql.charge(charge(id, 10, 10))).toEqual({ ok: true, balance: 99_980 });
+    expect(sql.chargesAfter(id, 10)).toBe(true);
+    // Another replica (here: a statement) spends the balance: this one's next charge is
+    // refused, and it reserves before the calls again.
     await db.query('UPDATE gw.account SET balance = 5 WHERE id = $1', [id]);
-    expect(await sql.reserve(reservation(id, 10))).toEqual({ ok: false, reason: 'balance' });
-    expect(sql.amplyCovers(id, 10)).toBe(false);
+    expect(await sql.charge(charge(id, 10, 1))).toEqual({
+      ok: false,
+      reason: 'balance',
+      balance: 5,
+    });
+    expect(sql.chargesAfter(id, 10)).toBe(false);
   });
 });

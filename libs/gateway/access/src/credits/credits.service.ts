@@ -8,7 +8,13 @@ import {
 import { embeddedThread } from '@nl/platform-database';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { DataSource } from 'typeorm';
-import type { ClosedCharge, CreditBackend, ReservationRequest } from './credit-backend.js';
+import type {
+  ChargeOutcome,
+  ChargeRequest,
+  ClosedCharge,
+  CreditBackend,
+  ReservationRequest,
+} from './credit-backend.js';
 import type { UndoOutcome } from './credits.sql.js';
 import { EmbeddedCredits } from './embedded-credits.js';
 import type { ReserveOutcome } from './spend-caps.js';
@@ -97,12 +103,18 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /**
-   * Whether the balance last seen for the account covers many calls at `amount`, so a call may
-   * ask the service while its reservation is written (Postgres; the embedded profile reserves
-   * at once).
+   * Whether a call at `amount` is charged after its answer instead of reserved before it
+   * (Postgres, keys without caps): the balance last seen for the account covers many such calls.
+   * The embedded profile reserves at once, from memory.
    */
-  amplyCovers(accountId: string, amount: number): boolean {
-    return this.sql?.amplyCovers(accountId, amount) ?? false;
+  chargesAfter(accountId: string, amount: number): boolean {
+    return this.sql?.chargesAfter(accountId, amount) ?? false;
+  }
+
+  /** Charges an answered call after the fact (only where {@link chargesAfter} said so). */
+  charge(request: ChargeRequest): Promise<ChargeOutcome> {
+    if (!this.sql) throw new Error('charges after the fact are made on Postgres only');
+    return this.sql.charge(request);
   }
 
   /** The balance this process knows to be current (embedded profile), else undefined: read the row. */

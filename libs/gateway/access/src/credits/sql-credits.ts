@@ -1,17 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { ClosedCharge, CreditBackend, ReservationRequest } from './credit-backend.js';
+import type {
+  ChargeOutcome,
+  ChargeRequest,
+  ClosedCharge,
+  CreditBackend,
+  ReservationRequest,
+} from './credit-backend.js';
 import { uuidArray } from './binary-arrays.js';
-import { CLOSE_AND_RESERVE } from './credit-cycle.sql.js';
+import { CREDIT_CYCLE } from './credit-cycle.sql.js';
 import { GIVE_BACK, SWEEP, TOP_UP, UNDO_CHARGE, type UndoOutcome } from './credits.sql.js';
 import { allRows, firstRow, withStatementRetry } from './rows.js';
 import {
   CLOSE_MANY,
   RESERVE_MANY,
   closeParams,
+  closedBalances,
+  cycleOutcomes,
+  cycleParams,
+  firstCloses,
+  isCharge,
   reserveOutcomes,
   reserveParams,
   type Closing,
+  type CycleRequest,
   type ReservedRow,
 } from './round-statements.js';
 import type { ReserveOutcome } from './spend-caps.js';
@@ -19,10 +31,10 @@ import { StatementBatcher } from './statement-batcher.js';
 import { preparedQuery } from '@nl/platform-database';
 
 /**
- * How many calls at its price the balance last seen must cover for a call to ask the service
- * before its reservation is written: more than one round of reservations can take.
+ * How many calls at its price the balance last seen must cover for a call to be charged after
+ * the fact instead of reserved before it: more than the rounds in flight can take.
  */
-const SPECULATION_MARGIN = 1_000;
+const CHARGE_AFTER_MARGIN = 1_000;
 
 /** What a closed reservation had counted on its key (key_id null: nothing). */
 interface ClosedSpend {
@@ -48,9 +60,9 @@ export class SqlCredits implements CreditBackend {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Reservations and closes queue together: each statement takes what came while the last one
-   * ran, closes first. Without caps in the batch that is one statement (CLOSE_AND_RESERVE), so
-   * the account rows both change are locked and committed once per round instead of twice.
+   * Reservations, charges and closes queue together: each statement takes what came while the
+   * last one ran, closes first. Without caps in the batch that is one statement (CREDIT_CYCLE),
+   * so the account rows they change are locked and committed once per round.
    */
   private readonly rounds = new StatementBatcher((batch: readonly Job[]) => this.round(batch));
 
@@ -61,12 +73,26 @@ export class SqlCredits implements CreditBackend {
    */
   private readonly keyed = new Map<string, number>();
 
-  /** The balance each account had after this process's last reservation on it (a refused one: none). */
+  /**
+   * The balance each account had after this process's last reservation or charge on it (after
+   * a refused one: none).
+   */
   private readonly seen = new Map<string, number>();
 
-  /** Whether the balance last seen covers SPECULATION_MARGIN more calls at `amount`. */
-  amplyCovers(accountId: string, amount: number): boolean {
-    return (this.seen.get(accountId) ?? 0) >= amount * SPECULATION_MARGIN;
+  /**
+   * Whether a call at `amount` may be charged after the fact (see {@link charge}): the balance
+   * last seen covers CHARGE_AFTER_MARGIN more calls at that price.
+   */
+  chargesAfter(accountId: string, amount: number): boolean {
+    return (this.seen.get(accountId) ?? 0) >= amount * CHARGE_AFTER_MARGIN;
+  }
+
+  private see(accountId: string, balance: number | null): void {
+    if (balance === null) this.seen.delete(accountId);
+    else {
+      if (this.seen.size >= 10_000 && !this.seen.has(accountId)) this.seen.clear();
+      this.seen.set(accountId, balance);
+    }
   }
 
   /**
@@ -76,11 +102,20 @@ export class SqlCredits implements CreditBackend {
   async reserve(reservation: ReservationRequest): Promise<ReserveOutcome> {
     const outcome = (await this.rounds.submit({ reserve: reservation })) as ReserveOutcome;
     if (outcome.ok && reservation.keyId) this.keyed.set(outcome.chargeId, Date.now());
-    if (!outcome.ok) this.seen.delete(reservation.accountId);
-    else {
-      if (this.seen.size >= 10_000 && !this.seen.has(reservation.accountId)) this.seen.clear();
-      this.seen.set(reservation.accountId, outcome.balance);
-    }
+    this.see(reservation.accountId, outcome.ok ? outcome.balance : null);
+    return outcome;
+  }
+
+  /**
+   * Charges a call already answered, with no reservation before it: its row is written only if
+   * the balance covers its fresh price (as its reservation would have), and only once per charge
+   * id. One statement per call instead of a reservation and a settlement; for keys without caps
+   * on accounts whose balance covers many calls (chargesAfter), where a refusal is rare.
+   */
+  async charge(request: ChargeRequest): Promise<ChargeOutcome> {
+    const outcome = (await this.rounds.submit({ charge: request })) as ChargeOutcome;
+    if (outcome.ok) this.see(request.accountId, outcome.balance);
+    else if (outcome.reason === 'balance') this.see(request.accountId, null);
     return outcome;
   }
 
@@ -100,41 +135,45 @@ export class SqlCredits implements CreditBackend {
     return balance;
   }
 
-  /** One round of the queue: its closes and reservations, each answered in the order asked. */
-  private async round(jobs: readonly Job[]): Promise<(ReserveOutcome | number | null)[]> {
-    const reserves = jobs.flatMap((j) => (j.reserve ? [j.reserve] : []));
+  /** One round of the queue: its closes, reservations and charges, each answered in the order asked. */
+  private async round(jobs: readonly Job[]): Promise<Answer[]> {
     const closes = jobs.flatMap((j) => (j.close ? [j.close] : []));
+    const requests = jobs.flatMap((j) => j.charge ?? j.reserve ?? []);
+    const reserves = jobs.flatMap((j) => (j.reserve ? [j.reserve] : []));
+    const charges = requests.length - reserves.length;
     const capped = reserves.some((r) => r.keyId) || closes.some((c) => c.capped);
     let closed: (number | null)[] = [];
-    let reserved: ReserveOutcome[] = [];
-    if (reserves.length && closes.length && !capped) {
-      [closed, reserved] = await this.closeAndReserve(closes, reserves);
+    let answered: (ReserveOutcome | ChargeOutcome)[] = [];
+    if (!capped && (charges > 0 || (reserves.length && closes.length))) {
+      [closed, answered] = await this.cycle(closes, requests);
     } else {
+      // Capped reservations and closes take their own statements; charges (never capped) follow.
       if (closes.length) closed = await this.closeMany(closes);
-      if (reserves.length) reserved = await this.reserveMany(reserves);
+      const reserved = reserves.length ? await this.reserveMany(reserves) : [];
+      const charged = charges ? (await this.cycle([], requests.filter(isCharge)))[1] : [];
+      let r = 0;
+      let c = 0;
+      answered = requests.map((q) => (isCharge(q) ? charged[c++] : reserved[r++]));
     }
     let c = 0;
-    let r = 0;
-    return jobs.map((j) => (j.close ? closed[c++] : reserved[r++]));
+    let q = 0;
+    return jobs.map((j) => (j.close ? closed[c++] : answered[q++]));
   }
 
-  /** Both batches in one statement (CLOSE_AND_RESERVE): no key in them has caps. */
-  private async closeAndReserve(
+  /** Closes, reservations and charges of keys without caps in one statement (CREDIT_CYCLE). */
+  private async cycle(
     all: readonly Closing[],
-    reserves: readonly ReservationRequest[],
-  ): Promise<[(number | null)[], ReserveOutcome[]]> {
+    requests: readonly CycleRequest[],
+  ): Promise<[(number | null)[], (ReserveOutcome | ChargeOutcome)[]]> {
     const closes = firstCloses(all);
-    const chargeIds = reserves.map(() => randomUUID());
+    const { chargeIds, params } = cycleParams(requests);
     type Row = ReservedRow & ClosedSpend & { side: 'c' | 'r' };
     const rows = await withStatementRetry(() =>
-      preparedQuery<Row>(this.db, CLOSE_AND_RESERVE, [
-        ...reserveParams(chargeIds, reserves),
-        ...closeParams(closes),
-      ]),
+      preparedQuery<Row>(this.db, CREDIT_CYCLE, [...params, ...closeParams(closes)]),
     );
     const closedRows = rows.filter((row) => row.side === 'c');
     await this.giveBack(closedRows);
-    return [closedBalances(all, closes, closedRows), reserveOutcomes(chargeIds, rows, false)];
+    return [closedBalances(all, closes, closedRows), cycleOutcomes(requests, chargeIds, rows)];
   }
 
   /** Reserves a batch in one statement (see {@link reserveMany}); the capped form if any key has caps. */
@@ -204,28 +243,18 @@ export class SqlCredits implements CreditBackend {
   }
 }
 
-/** A reservation or a close, as queued for {@link SqlCredits}' next round. */
+/** A reservation, a charge or a close, as queued for {@link SqlCredits}' next round. */
 type Job =
-  | { readonly reserve: ReservationRequest; readonly close?: undefined }
-  | { readonly close: Closing; readonly reserve?: undefined };
+  | {
+      readonly reserve: ReservationRequest;
+      readonly close?: undefined;
+      readonly charge?: undefined;
+    }
+  | { readonly charge: ChargeRequest; readonly close?: undefined; readonly reserve?: undefined }
+  | { readonly close: Closing; readonly reserve?: undefined; readonly charge?: undefined };
 
-/** A charge closed twice in one batch is closed once, as asked first. */
-function firstCloses(all: readonly Closing[]): Closing[] {
-  const firsts = new Map<string, Closing>();
-  for (const c of all) if (!firsts.has(c.chargeId)) firsts.set(c.chargeId, c);
-  return [...firsts.values()];
-}
-
-/** Each close's balance after its statement; null for one nothing was open for, and for a repeat. */
-function closedBalances(
-  all: readonly Closing[],
-  firsts: readonly Closing[],
-  rows: readonly { charge_id: string; balance: string | null }[],
-): (number | null)[] {
-  const first = new Set(firsts);
-  const byId = new Map(rows.map((r) => [r.charge_id, Number(r.balance)]));
-  return all.map((c) => (first.has(c) ? (byId.get(c.chargeId) ?? null) : null));
-}
+/** What a job is answered: a reservation's or a charge's outcome, or a close's balance. */
+type Answer = ReserveOutcome | ChargeOutcome | number | null;
 
 /** How the ledger says a charge was closed, with its account and that account's balance. */
 export async function closedIn(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { StateKey, deferCheck, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
+import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
+import { randomUUID } from 'node:crypto';
 import {
   formatCredits,
   toCredits,
@@ -27,6 +28,15 @@ const HELD_PAYMENT = new StateKey<boolean>('x402-held');
 
 /** The open reservation of this call, settled or released after it. */
 const CHARGE_ID = new StateKey<string>('chargeId');
+
+/** Set when this call reserved nothing and is charged after its answer (SqlCredits.charge). */
+const CHARGE_AFTER = new StateKey<boolean>('charge-after');
+
+/** A charge as written: what was charged and the balance after it. */
+interface Written {
+  readonly charged: number;
+  readonly balance: number;
+}
 
 /**
  * The price of a 2xx answer: the cached price for `hit`/`stale`, the fresh one otherwise; an
@@ -71,11 +81,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the answer, and nothing for any non-2xx answer. A test
  * key's (sandbox) call reserves and charges nothing: no ledger row at all.
  *
- * On Postgres, where a reservation is a round trip, a call of an uncapped key whose account
- * this gateway last saw with a balance amply covering the price (SqlCredits.amplyCovers) does
- * not wait for it: the reservation is left running (deferCheck) while the service is asked,
- * and the pipeline uses the answer only once it holds. About a tenth more paid calls a second
- * in the bench's distributed row; the price of a wrong guess is one discarded service call.
+ * On Postgres, where a reservation and a settlement are a round trip each, a call of a key
+ * without caps whose account this gateway last saw with a balance covering a thousand such calls
+ * (CreditsService.chargesAfter) reserves nothing: it is charged after its answer, in one
+ * statement that writes its row only if the balance covers its fresh price, as the reservation
+ * would have (SqlCredits.charge). When another replica spent the balance meanwhile, the caller
+ * gets the same `402 insufficient_credits` as before the call, without the data; the price of
+ * that rare case is one service call nobody paid for. A non-2xx answer then writes nothing.
  *
  * A paid answer is sent only once its charge is written. If the database fails between
  * reserve and settle, the settlement is retried for a few seconds; if it still cannot be
@@ -99,6 +111,10 @@ export class CreditsStep implements GatewayStep {
     const offer = call.state.get(OFFERED_PAYMENT);
     if (offer) return this.holdPayment(call, offer);
     const amount = call.endpoint.price.fresh;
+    if (!owner.capped && this.credits.chargesAfter(owner.accountId, amount)) {
+      call.state.set(CHARGE_AFTER, true);
+      return;
+    }
     const reserved = this.credits.reserve({
       accountId: owner.accountId,
       keyId: owner.capped ? owner.keyId : undefined,
@@ -107,10 +123,7 @@ export class CreditsStep implements GatewayStep {
       requestId: call.requestId,
     });
     if (!(reserved instanceof Promise)) return this.held(call, reserved);
-    const holding = reserved.then((outcome) => this.held(call, outcome));
-    // An uncapped account whose balance amply covers the price: the service is asked meanwhile.
-    if (owner.capped || !this.credits.amplyCovers(owner.accountId, amount)) return holding;
-    deferCheck(call.state, holding);
+    return reserved.then((outcome) => this.held(call, outcome));
   }
 
   private async holdPayment(call: GatewayCall, offer: OfferedPayment): Promise<void> {
@@ -131,9 +144,11 @@ export class CreditsStep implements GatewayStep {
     call.state.set(CHARGE_ID, reserved.chargeId);
   }
 
-  private async refuseShortOf(call: GatewayCall, price: number): Promise<never> {
+  private async refuseShortOf(call: GatewayCall, price: number, known?: number): Promise<never> {
     const { accountId } = ownerOf(call);
-    const balance = this.credits.liveBalance(accountId) ?? (await this.accounts.balance(accountId));
+    const balance =
+      known ?? this.credits.liveBalance(accountId) ?? (await this.accounts.balance(accountId));
+    void call.reply.header('x-credits-charged', formatCredits(0));
     void call.reply.header('x-credits-remaining', formatCredits(balance));
     throw new DomainError(
       'insufficient_credits',
@@ -150,20 +165,26 @@ export class CreditsStep implements GatewayStep {
       if (call.state.get(HELD_PAYMENT)) await this.payments.close(call, offer, outcome.status);
       return;
     }
-    const chargeId = call.state.get(CHARGE_ID);
-    if (!chargeId) {
-      if (ownerOf(call).sandbox) await this.sandboxHeaders(call);
+    const chargeAfter = call.state.get(CHARGE_AFTER) === true;
+    const reservedId = call.state.get(CHARGE_ID);
+    if (!reservedId && !chargeAfter) {
+      if (ownerOf(call).sandbox) await this.unchargedHeaders(call);
       return;
     }
     const ok = outcome.status >= 200 && outcome.status < 300;
+    if (!ok && !reservedId) return this.unchargedHeaders(call);
     if (!ok) {
-      const balance = await this.credits.release(chargeId);
+      const balance = await this.credits.release(reservedId as string);
       void call.reply.header('x-credits-charged', formatCredits(0));
       if (balance !== null) void call.reply.header('x-credits-remaining', formatCredits(balance));
       return;
     }
     const price = priceOf(call.endpoint.price, outcome.reply?.meta);
-    const settled = await this.settle(chargeId, price, () => {
+    const chargeId = reservedId ?? randomUUID();
+    const write = reservedId
+      ? () => this.settleOnce(chargeId, price)
+      : () => this.chargeOnce(call, chargeId, price);
+    const settled = await this.written(chargeId, write, () => {
       // Given up: the caller gets no data and is told it paid nothing; that is made true later.
       this.doubtful.add(chargeId);
       void call.reply.header('x-credits-charged', formatCredits(0));
@@ -180,27 +201,71 @@ export class CreditsStep implements GatewayStep {
     else raw.once('close', () => this.credits.delivered(chargeId));
   }
 
-  /** A test key's call is never charged; the balance it shows is the live one, unchanged. */
-  private async sandboxHeaders(call: GatewayCall): Promise<void> {
+  /**
+   * A call charged nothing without a reservation to release (a test key's, or a failed call that
+   * was to be charged after): the balance it shows is the live one, unchanged.
+   */
+  private async unchargedHeaders(call: GatewayCall): Promise<void> {
     void call.reply.header('x-credits-charged', formatCredits(0));
     const balance = await this.accounts.balance(ownerOf(call).accountId).catch(() => null);
     if (balance !== null) void call.reply.header('x-credits-remaining', formatCredits(balance));
   }
 
-  /** Settles, retrying while the database is unreachable; a retry first asks whether an earlier attempt landed. */
-  private async settle(
+  /** Settles a reservation; null if nothing was open. */
+  private async settleOnce(chargeId: string, charge: number): Promise<Written | null> {
+    const balance = await this.credits.settle(chargeId, charge);
+    return balance === null ? null : { charged: charge, balance };
+  }
+
+  /**
+   * Charges a call that reserved nothing: refused (402, the data withheld) when the balance no
+   * longer covers its fresh price; a charge id that already has its row (an attempt whose
+   * connection died had landed) is read back.
+   */
+  private async chargeOnce(
+    call: GatewayCall,
     chargeId: string,
     charge: number,
+  ): Promise<Written | null> {
+    const { endpoint, requestId } = call;
+    const { accountId } = ownerOf(call);
+    const amount = endpoint.price.fresh;
+    const outcome = await this.credits.charge({
+      chargeId,
+      accountId,
+      amount,
+      charge,
+      endpoint: endpoint.id,
+      requestId,
+    });
+    if (outcome.ok) return { charged: charge, balance: outcome.balance };
+    if (outcome.reason === 'balance') return this.refuseShortOf(call, amount, outcome.balance);
+    return (await this.landed(chargeId)) ?? null;
+  }
+
+  /** What an earlier attempt wrote for `chargeId`: its settlement, or null (released or open). */
+  private async landed(chargeId: string): Promise<Written | null | undefined> {
+    const closed = await this.credits.closedAs(chargeId);
+    if (closed) return closed.kind === 'settle' ? closed : null;
+    return undefined;
+  }
+
+  /**
+   * Writes a paid answer's charge with `write`, retrying while the database is unreachable; a
+   * retry first asks whether an earlier attempt landed.
+   */
+  private async written(
+    chargeId: string,
+    write: () => Promise<Written | null | undefined>,
     givingUp: () => void,
-  ): Promise<{ charged: number; balance: number } | null> {
+  ): Promise<Written | null> {
     for (let attempt = 0; ; attempt++) {
       try {
         if (attempt > 0) {
-          const closed = await this.credits.closedAs(chargeId);
-          if (closed) return closed.kind === 'settle' ? closed : null;
+          const landed = await this.landed(chargeId);
+          if (landed !== undefined) return landed;
         }
-        const balance = await this.credits.settle(chargeId, charge);
-        return balance === null ? null : { charged: charge, balance };
+        return (await write()) ?? null;
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
         if (attempt >= SETTLE_RETRY_DELAYS_MS.length) {

@@ -15,36 +15,6 @@ export class StateKey<T> {
  */
 export const SANDBOX = new StateKey<boolean>('sandbox');
 
-/**
- * Checks steps left running while the service is already asked (the credit reservation on
- * Postgres, when the balance seen last leaves ample room):
- * the pipeline awaits them in step order before it uses the answer, and one that fails
- * discards the answer unsent.
- */
-export const PENDING_CHECKS = new StateKey<Promise<void>[]>('pending-checks');
-
-const noop = () => undefined;
-
-/** Leaves `check` running (see PENDING_CHECKS); its failure is the call's, once awaited. */
-export function deferCheck(state: CallState, check: Promise<void>): void {
-  // Handled here too: a later check may fail before the pipeline awaits an earlier one.
-  check.catch(noop);
-  const pending = state.get(PENDING_CHECKS);
-  if (pending) pending.push(check);
-  else state.set(PENDING_CHECKS, [check]);
-}
-
-/** Awaits the deferred checks in order; the first failure is thrown. */
-export async function passChecks(state: CallState): Promise<void> {
-  for (const check of state.get(PENDING_CHECKS) ?? []) await check;
-}
-
-/** Waits until every deferred check has ended, failed or not (before the steps' `after`). */
-export async function endChecks(state: CallState): Promise<void> {
-  const pending = state.get(PENDING_CHECKS);
-  if (pending) await Promise.allSettled(pending);
-}
-
 /** What the steps learn about one call on the way (the key's owner, its reservation, …). */
 export class CallState {
   private readonly values = new Map<StateKey<unknown>, unknown>();

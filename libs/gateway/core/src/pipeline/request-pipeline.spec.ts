@@ -6,7 +6,6 @@ import { ServiceClient, type TransportClient } from '@nl/platform-transport';
 import { createLogger } from '@nl/platform-logging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
-import { deferCheck } from './call-state.js';
 import type { GatewayStep } from './gateway-step.js';
 import { RequestPipeline } from './request-pipeline.js';
 
@@ -156,95 +155,27 @@ describe(RequestPipeline.name, () => {
     expect(sent.body).toMatchObject({ code: 'internal', errorId: expect.any(String) });
     expect(JSON.stringify(sent.body)).not.toContain('boom');
   });
-  describe('a check left running while the service is asked (deferCheck)', () => {
-    /** A step that defers a check the test settles by hand, and records what it saw. */
-    function deferring(calls: string[]) {
-      let pass!: () => void;
-      let fail!: (error: unknown) => void;
-      const check = new Promise<void>((yes, no) => {
-        pass = yes;
-        fail = no;
-      });
-      const step: GatewayStep = {
-        before: (call) => {
-          calls.push('check.start');
-          deferCheck(
-            call.state,
-            check.then(() => void calls.push('check.passed')),
-          );
-        },
-        after: (_call, outcome) => void calls.push(`check.after:${outcome.status}`),
-      };
-      return { step, pass: () => pass(), fail: (e: unknown) => fail(e) };
-    }
-
-    it('should ask the service before the check ends, and answer only once it passed', async () => {
-      const calls: string[] = [];
-      const check = deferring(calls);
-      const { sut, reply, sent, request } = setup([check.step], {
-        request: (async () => {
-          calls.push('transport');
-          return ok;
-        }) as never,
-      });
-      const handled = sut.handle(endpoint, request, reply);
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(calls).toEqual(['check.start', 'transport']);
-      expect(sent.status).toBeUndefined();
-      check.pass();
-      await handled;
-      expect(calls).toEqual(['check.start', 'transport', 'check.passed', 'check.after:200']);
-      expect(sent).toMatchObject({ status: 200, body: { found: true } });
+  it("should withhold the service's answer when a step refuses it afterwards, and send the refusal", async () => {
+    const calls: string[] = [];
+    const charging: GatewayStep = {
+      after: (_call, outcome) => {
+        calls.push(`charging.after:${outcome.status}`);
+        // As the credits step does when a charge after the fact finds the balance spent.
+        throw new DomainError('insufficient_credits', 'This call costs 0.10 credits.');
+      },
+    };
+    const outer: GatewayStep = {
+      before: () => void calls.push('outer.before'),
+      after: (_call, outcome) => void calls.push(`outer.after:${outcome.status}`),
+    };
+    const { sut, reply, sent, request } = setup([outer, charging], {
+      request: (async () => ok) as never,
     });
-
-    it("should discard the service's answer when the check fails, and send the check's error", async () => {
-      const calls: string[] = [];
-      const check = deferring(calls);
-      const { sut, reply, sent, request } = setup([check.step], {
-        request: (async () => ok) as never,
-      });
-      const handled = sut.handle(endpoint, request, reply);
-      check.fail(new DomainError('insufficient_credits', 'This call costs 0.10 credits.'));
-      await handled;
-      expect(sent.status).toBe(402);
-      expect(sent.body).toMatchObject({ code: 'insufficient_credits' });
-      expect(calls).toEqual(['check.start', 'check.after:402']);
-    });
-
-    it("should give the check's refusal even when the service failed first", async () => {
-      const calls: string[] = [];
-      const check = deferring(calls);
-      const { sut, reply, sent, request } = setup([check.step], {
-        request: (async () => Promise.reject(new DomainError('upstream_unavailable'))) as never,
-      });
-      const handled = sut.handle(endpoint, request, reply);
-      await new Promise((resolve) => setImmediate(resolve));
-      check.fail(new DomainError('insufficient_credits', 'This call costs 0.10 credits.'));
-      await handled;
-      expect(sent.status).toBe(402);
-    });
-
-    it('should let a check still running end before the steps unwind after a later refusal', async () => {
-      const calls: string[] = [];
-      const check = deferring(calls);
-      const refusing: GatewayStep = {
-        before: () => {
-          throw new DomainError('rate_limited', 'slow down', { retryAfterSeconds: 3 });
-        },
-      };
-      const transport = jest.fn(async () => ok);
-      const { sut, reply, sent, request } = setup([check.step, refusing], {
-        request: transport as never,
-      });
-      const handled = sut.handle(endpoint, request, reply);
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(calls).toEqual(['check.start']);
-      check.pass();
-      await handled;
-      expect(transport).not.toHaveBeenCalled();
-      // The check's step saw it pass (its reservation is made) before it is told the outcome.
-      expect(calls).toEqual(['check.start', 'check.passed', 'check.after:429']);
-      expect(sent.status).toBe(429);
-    });
+    await sut.handle(endpoint, request, reply);
+    expect(sent.status).toBe(402);
+    expect(sent.body).toMatchObject({ code: 'insufficient_credits' });
+    expect(JSON.stringify(sent.body)).not.toContain('found');
+    // The refusal ends the unwinding: no step is told twice, or told a 200 that was not sent.
+    expect(calls).toEqual(['outer.before', 'charging.after:200']);
   });
 });

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS } from '../errors/error-status.js';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
 import { sendError } from '../errors/problem.js';
-import { CallState, PENDING_CHECKS, SANDBOX, endChecks, passChecks } from './call-state.js';
+import { CallState, SANDBOX } from './call-state.js';
 import { endOfTurn } from './end-of-turn.js';
 import {
   GATEWAY_STEPS,
@@ -117,13 +117,7 @@ export class RequestPipeline {
         await reply.code(status).header('cache-control', 'no-store').send();
         return;
       }
-      const answer = this.services.call(endpoint, input as never, { requestId, sandbox });
-      if (call.state.get(PENDING_CHECKS)) {
-        // The checks decide first: a refused call gets its refusal, whatever the service said.
-        answer.catch(() => undefined);
-        await passChecks(call.state);
-      }
-      envelope = await answer;
+      envelope = await this.services.call(endpoint, input as never, { requestId, sandbox });
       status = 200;
       finished = true;
       if (stepsRun) await this.finish(call, stepsRun, { status, reply: envelope });
@@ -146,8 +140,6 @@ export class RequestPipeline {
       const error = this.fallback.toDomainError(caught);
       status = ERROR_STATUS[error.code];
       code = error.code;
-      // Checks still running (another refused first) end before the steps' `after` look.
-      if (call) await endChecks(call.state);
       if (call && !finished)
         await this.finish(call, stepsRun, { status, code: error.code }).catch(() => undefined);
       if (!reply.sent) await sendError(reply, error, request.url, requestId);
