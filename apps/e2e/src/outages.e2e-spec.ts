@@ -126,6 +126,60 @@ describe.each(PROFILES)('the gateway when its database fails (%s)', (profile) =>
     expect(await books(accountId)).toEqual({ balance: 100 - PRICE, open: 0, charged: PRICE });
   });
 
+  describe('a call charged after its answer (Postgres)', () => {
+    /** An account this gateway has seen with a balance covering many calls, and its key. */
+    async function ample() {
+      const { accountId, key } = await api.account({ tier: 'trial', credits: 1_000 });
+      expect((await api.fetch(LOOKUP, { headers: { 'x-api-key': key } })).status).toBe(200);
+      expect(api.credits.chargesAfter(accountId, PRICE)).toBe(!isEmbedded(api.db));
+      return { accountId, key, before: 100_000 - PRICE };
+    }
+
+    it('should not send the answer, and refund a charge that landed while the database stayed away', async () => {
+      const { accountId, key, before } = await ample();
+      if (isEmbedded(api.db)) return; // the embedded profile reserves every call from memory
+      const charge = api.credits.charge.bind(api.credits);
+      jest.spyOn(api.credits, 'charge').mockImplementationOnce(async (request) => {
+        await charge(request); // committed …
+        throw connectionLost(); // … the answer was lost, and the database stays away:
+      });
+      jest.spyOn(api.credits, 'closedAs').mockRejectedValue(connectionLost());
+      const res = await api.fetch(LOOKUP, { headers: { 'x-api-key': key } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('x-credits-charged')).toBe('0.00');
+      expect(await jsonOf(res)).not.toHaveProperty('found');
+      jest.restoreAllMocks();
+      await undoDoubtful();
+      expect(await books(accountId)).toEqual({ balance: before, open: 0, charged: PRICE });
+      expect(await usageCalls(accountId)).toBe(1);
+    });
+
+    it('should charge once when a charge landed but its answer was lost, or failed before it landed', async () => {
+      const { accountId, key, before } = await ample();
+      if (isEmbedded(api.db)) return;
+      const charge = api.credits.charge.bind(api.credits);
+      jest
+        .spyOn(api.credits, 'charge')
+        .mockImplementationOnce(async (request) => {
+          await charge(request);
+          throw connectionLost();
+        })
+        .mockRejectedValueOnce(connectionLost())
+        .mockRejectedValueOnce(connectionLost())
+        .mockImplementation(charge);
+      for (const charged of [1, 2]) {
+        const res = await api.fetch(LOOKUP, { headers: { 'x-api-key': key } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-credits-charged')).toBe('0.10');
+        expect(await books(accountId)).toEqual({
+          balance: before - charged * PRICE,
+          open: 0,
+          charged: (charged + 1) * PRICE,
+        });
+      }
+    });
+  });
+
   it('should answer 503 database_unavailable, logged once, when the key cannot be looked up (finding 7)', async () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
       code: 'ECONNREFUSED',

@@ -178,4 +178,45 @@ describe(RequestPipeline.name, () => {
     // The refusal ends the unwinding: no step is told twice, or told a 200 that was not sent.
     expect(calls).toEqual(['outer.before', 'charging.after:200']);
   });
+
+  describe('on shutdown', () => {
+    /** A transport whose answer the test gives by hand. */
+    function heldTransport() {
+      let answer!: (reply: ReplyEnvelope) => void;
+      const request = (async () =>
+        new Promise<ReplyEnvelope>((resolve) => (answer = resolve))) as never;
+      return { request, answer: (reply: ReplyEnvelope) => answer(reply) };
+    }
+
+    it('should let the calls under way end, their steps included, before the closing goes on', async () => {
+      const calls: string[] = [];
+      const settling: GatewayStep = { after: () => void calls.push('after') };
+      const transport = heldTransport();
+      const { sut, reply, sent, request } = setup([settling], transport);
+      const handled = sut.handle(endpoint, request, reply);
+      const drained = sut.beforeApplicationShutdown().then(() => void calls.push('drained'));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls).toEqual([]);
+      transport.answer(ok);
+      await Promise.all([handled, drained]);
+      expect(calls).toEqual(['after', 'drained']);
+      expect(sent.status).toBe(200);
+    });
+
+    it('should close anyway once the drain time is over', async () => {
+      const { sut, reply, request } = setup([], heldTransport());
+      void sut.handle(endpoint, request, reply);
+      const started = performance.now();
+      await sut.drain(30);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    });
+
+    it('should not wait at all with no call under way', async () => {
+      const { sut, reply, request } = setup([], { request: (async () => ok) as never });
+      await sut.handle(endpoint, request, reply);
+      const started = performance.now();
+      await sut.drain(5_000);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    });
+  });
 });

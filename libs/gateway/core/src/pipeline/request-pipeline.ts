@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import { talliedCounter, talliedHistogram } from '@nl/platform-health';
@@ -61,17 +61,57 @@ function epochMsOf(iso: string): number {
 }
 
 /**
+ * How long a shutdown waits for the calls under way to end: the longest gateway timeout in the
+ * catalog (15 s), inside the shutdown's own deadline (SHUTDOWN_DEADLINE_MS, 25 s).
+ */
+export const DRAIN_CALLS_MS = 15_000;
+
+/**
  * One public call, in the order of ARCHITECTURE §4: request id, validation, the access steps,
  * the transport call with the catalog timeout, the reply with its cache headers, settlement.
+ *
+ * On shutdown, once new calls are refused (ShutdownGate), the calls under way end before the
+ * transport, the database and the caches close (their hooks come after this one's): a call
+ * whose client went away still writes or releases its charge, instead of failing on a closed
+ * database.
  */
 @Injectable()
-export class RequestPipeline {
+export class RequestPipeline implements BeforeApplicationShutdown {
+  /** Calls under way, and what the shutdown waits on until none is. */
+  private underWay = 0;
+  private whenIdle?: () => void;
+
   constructor(
     private readonly services: ServiceClient,
     private readonly fallback: HttpProblemFilter,
     @Inject(GATEWAY_STEPS) private readonly steps: readonly GatewayStep[],
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.drain(DRAIN_CALLS_MS);
+  }
+
+  /** Waits (at most `drainMs`) until the calls under way have ended. */
+  async drain(drainMs: number): Promise<void> {
+    if (this.underWay === 0) return;
+    const waiting = this.underWay;
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      new Promise<true>((resolve) => (this.whenIdle = () => resolve(true))),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), drainMs))),
+    ]);
+    clearTimeout(timer);
+    this.whenIdle = undefined;
+    const ms = Math.round(performance.now() - started);
+    if (ended) this.logger.info({ calls: waiting, ms }, 'calls under way ended');
+    else
+      this.logger.warn(
+        { calls: waiting, left: this.underWay, ms },
+        'calls still under way at the end of the drain: closing anyway',
+      );
+  }
 
   handle(
     endpoint: EndpointDefinition,
@@ -88,6 +128,7 @@ export class RequestPipeline {
     reply: FastifyReply,
     requestId: string,
   ) {
+    this.underWay++;
     const started = performance.now();
     let status = 500;
     let code: string | undefined;
@@ -144,6 +185,7 @@ export class RequestPipeline {
         await this.finish(call, stepsRun, { status, code: error.code }).catch(() => undefined);
       if (!reply.sent) await sendError(reply, error, request.url, requestId);
     } finally {
+      if (--this.underWay === 0) this.whenIdle?.();
       const seconds = (performance.now() - started) / 1000;
       const cache = envelope?.meta.cache ?? 'none';
       requests.inc({ endpoint: endpoint.id, status: String(status), cache });
