@@ -64,6 +64,27 @@ describe.each(PROFILES)('the gateway when its database fails (%s)', (profile) =>
     expect(await books(accountId)).toEqual({ balance: 100, open: 0, charged: 0 });
   });
 
+  it('should not send a paid answer when writing its charge fails in any other way, nor retry it', async () => {
+    const { accountId, key } = await api.account({ tier: 'trial', credits: 1 });
+    const settle = jest
+      .spyOn(api.credits, 'settle')
+      .mockRejectedValue(new TypeError('not what a database says'));
+    const before = logs.lines().length;
+    const res = await api.fetch(LOOKUP, { headers: { 'x-api-key': key } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('x-credits-charged')).toBe('0.00');
+    expect(await jsonOf(res)).not.toHaveProperty('found');
+    expect(settle).toHaveBeenCalledTimes(1);
+    const errors = logs
+      .lines()
+      .slice(before)
+      .filter((l) => l.level === 'error');
+    expect(errors.map((l) => l.msg)).toContain('could not write the charge of a paid answer');
+    jest.restoreAllMocks();
+    await undoDoubtful();
+    expect(await books(accountId)).toEqual({ balance: 100, open: 0, charged: 0 });
+  });
+
   it('should refund a settlement that landed while the database stayed away (told 0, charged 0)', async () => {
     const { accountId, key } = await api.account({ tier: 'trial', credits: 1 });
     const settle = api.credits.settle.bind(api.credits);

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@nl/platform-logging';
 import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
 import { randomUUID } from 'node:crypto';
 import {
@@ -91,7 +92,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *
  * A paid answer is sent only once its charge is written. If the database fails between
  * reserve and settle, the settlement is retried for a few seconds; if it still cannot be
- * written the caller gets `503 database_unavailable` instead of the data (never data for
+ * written (or writing it failed in any other way, which is logged and not retried) the caller
+ * gets `503 database_unavailable` instead of the data (never data for
  * free, never a charge for an answer not delivered), told it was charged 0, and the charge is
  * undone once the database answers (DoubtfulCharges): an attempt whose connection died may
  * have committed, so a settlement that landed is refunded and an open reservation released.
@@ -103,6 +105,7 @@ export class CreditsStep implements GatewayStep {
     private readonly accounts: AccountsService,
     private readonly payments: X402Payments,
     private readonly doubtful: DoubtfulCharges,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   before(call: GatewayCall): void | Promise<void> {
@@ -267,12 +270,20 @@ export class CreditsStep implements GatewayStep {
         }
         return (await write()) ?? null;
       } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
-        if (attempt >= SETTLE_RETRY_DELAYS_MS.length) {
-          givingUp();
-          throw databaseUnavailable();
+        if (error instanceof DomainError) throw error; // a refusal: nothing was written
+        const unavailable = isDatabaseUnavailable(error);
+        if (unavailable && attempt < SETTLE_RETRY_DELAYS_MS.length) {
+          await sleep(SETTLE_RETRY_DELAYS_MS[attempt]);
+          continue;
         }
-        await sleep(SETTLE_RETRY_DELAYS_MS[attempt]);
+        // Not written: the data stays here, and whatever an attempt did write is undone.
+        if (!unavailable)
+          this.logger.error(
+            { err: error, chargeId },
+            'could not write the charge of a paid answer',
+          );
+        givingUp();
+        throw databaseUnavailable();
       }
     }
   }
