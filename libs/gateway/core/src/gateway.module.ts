@@ -5,7 +5,7 @@ import type { EndpointDefinition } from '@nl/contracts-core';
 import { TransportClientModule } from '@nl/platform-transport';
 import { ShutdownGate } from './edge/edge.js';
 import { HttpProblemFilter } from './errors/http-problem.filter.js';
-import { GATEWAY_STEPS, type GatewayStep } from './pipeline/gateway-step.js';
+import { GATEWAY_CATALOG, GATEWAY_STEPS, type GatewayStep } from './pipeline/gateway-step.js';
 import { RequestPipeline } from './pipeline/request-pipeline.js';
 import { createCatalogController } from './routes/catalog.controller.js';
 import { TransportHealth } from './transport.health.js';
@@ -18,9 +18,6 @@ export interface GatewayOptions {
   /** Modules the steps (and any extra routes) come from. */
   readonly imports?: NonNullable<ModuleMetadata['imports']>;
 }
-
-/** The endpoints the gateway serves (its options' catalog): what `/v1/account` lists. */
-export const GATEWAY_CATALOG = Symbol('GATEWAY_CATALOG');
 
 /** The public HTTP surface: catalog routes, the pipeline and problem+json errors. */
 @Module({})

@@ -89,7 +89,8 @@ export const CREDIT_CYCLE = `WITH req AS (
          FROM held JOIN moved ON moved.id = held.account_id
        UNION ALL
        SELECT 'r', r.charge_id::text, ok.charge_id IS NOT NULL,
-              CASE WHEN r.charge IS NOT NULL THEN EXISTS (SELECT 1 FROM direct d WHERE d.charge_id = r.charge_id) END,
+              CASE WHEN r.charge IS NOT NULL THEN d.charge_id IS NOT NULL END,
               (avail.balance - coalesce(ok.taken, (SELECT coalesce(sum(o.debit), 0) FROM ok o WHERE o.account_id = r.account_id)))::text,
               NULL, NULL, NULL
-         FROM req r LEFT JOIN ok ON ok.charge_id = r.charge_id LEFT JOIN avail ON avail.id = r.account_id`;
+         FROM req r LEFT JOIN ok ON ok.charge_id = r.charge_id LEFT JOIN avail ON avail.id = r.account_id
+         LEFT JOIN direct d ON d.charge_id = r.charge_id`;

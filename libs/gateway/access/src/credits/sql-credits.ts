@@ -100,7 +100,7 @@ export class SqlCredits implements CreditBackend {
    * over a cap (checked and counted in the same statement, under the key row's lock).
    */
   async reserve(reservation: ReservationRequest): Promise<ReserveOutcome> {
-    const outcome = (await this.rounds.submit({ reserve: reservation })) as ReserveOutcome;
+    const outcome = (await this.rounds.submit({ request: reservation })) as ReserveOutcome;
     if (outcome.ok && reservation.keyId) this.keyed.set(outcome.chargeId, Date.now());
     this.see(reservation.accountId, outcome.ok ? outcome.balance : null);
     return outcome;
@@ -113,7 +113,7 @@ export class SqlCredits implements CreditBackend {
    * on accounts whose balance covers many calls (chargesAfter), where a refusal is rare.
    */
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
-    const outcome = (await this.rounds.submit({ charge: request })) as ChargeOutcome;
+    const outcome = (await this.rounds.submit({ request })) as ChargeOutcome;
     if (outcome.ok) this.see(request.accountId, outcome.balance);
     else if (outcome.reason === 'balance') this.see(request.accountId, null);
     return outcome;
@@ -137,20 +137,20 @@ export class SqlCredits implements CreditBackend {
 
   /** One round of the queue: its closes, reservations and charges, each answered in the order asked. */
   private async round(jobs: readonly Job[]): Promise<Answer[]> {
-    const closes = jobs.flatMap((j) => (j.close ? [j.close] : []));
-    const requests = jobs.flatMap((j) => j.charge ?? j.reserve ?? []);
-    const reserves = jobs.flatMap((j) => (j.reserve ? [j.reserve] : []));
-    const charges = requests.length - reserves.length;
+    const closes = jobs.flatMap((j) => j.close ?? []);
+    const requests = jobs.flatMap((j) => j.request ?? []);
+    const reserves = requests.filter((r): r is ReservationRequest => !isCharge(r));
     const capped = reserves.some((r) => r.keyId) || closes.some((c) => c.capped);
     let closed: (number | null)[] = [];
     let answered: (ReserveOutcome | ChargeOutcome)[] = [];
-    if (!capped && (charges > 0 || (reserves.length && closes.length))) {
+    if (!capped && (reserves.length < requests.length || (reserves.length && closes.length))) {
       [closed, answered] = await this.cycle(closes, requests);
     } else {
       // Capped reservations and closes take their own statements; charges (never capped) follow.
       if (closes.length) closed = await this.closeMany(closes);
       const reserved = reserves.length ? await this.reserveMany(reserves) : [];
-      const charged = charges ? (await this.cycle([], requests.filter(isCharge)))[1] : [];
+      const charges = requests.filter(isCharge);
+      const charged = charges.length ? (await this.cycle([], charges))[1] : [];
       let r = 0;
       let c = 0;
       answered = requests.map((q) => (isCharge(q) ? charged[c++] : reserved[r++]));
@@ -243,15 +243,10 @@ export class SqlCredits implements CreditBackend {
   }
 }
 
-/** A reservation, a charge or a close, as queued for {@link SqlCredits}' next round. */
+/** A reservation or a charge (a {@link CycleRequest}), or a close, as queued for the next round. */
 type Job =
-  | {
-      readonly reserve: ReservationRequest;
-      readonly close?: undefined;
-      readonly charge?: undefined;
-    }
-  | { readonly charge: ChargeRequest; readonly close?: undefined; readonly reserve?: undefined }
-  | { readonly close: Closing; readonly reserve?: undefined; readonly charge?: undefined };
+  | { readonly request: CycleRequest; readonly close?: undefined }
+  | { readonly close: Closing; readonly request?: undefined };
 
 /** What a job is answered: a reservation's or a charge's outcome, or a close's balance. */
 type Answer = ReserveOutcome | ChargeOutcome | number | null;

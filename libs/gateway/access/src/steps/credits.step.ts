@@ -174,14 +174,8 @@ export class CreditsStep implements GatewayStep {
       if (ownerOf(call).sandbox) await this.unchargedHeaders(call);
       return;
     }
-    const ok = outcome.status >= 200 && outcome.status < 300;
-    if (!ok && !reservedId) return this.unchargedHeaders(call);
-    if (!ok) {
-      const balance = await this.credits.release(reservedId as string);
-      void call.reply.header('x-credits-charged', formatCredits(0));
-      if (balance !== null) void call.reply.header('x-credits-remaining', formatCredits(balance));
-      return;
-    }
+    if (outcome.status < 200 || outcome.status >= 300)
+      return reservedId ? this.release(call, reservedId) : this.unchargedHeaders(call);
     const price = priceOf(call.endpoint.price, outcome.reply?.meta);
     const chargeId = reservedId ?? randomUUID();
     const write = reservedId
@@ -202,6 +196,13 @@ export class CreditsStep implements GatewayStep {
     const raw = call.reply.raw;
     if (raw.writableFinished) this.credits.delivered(chargeId);
     else raw.once('close', () => this.credits.delivered(chargeId));
+  }
+
+  /** A failed call's reservation is given back whole. */
+  private async release(call: GatewayCall, chargeId: string): Promise<void> {
+    const balance = await this.credits.release(chargeId);
+    void call.reply.header('x-credits-charged', formatCredits(0));
+    if (balance !== null) void call.reply.header('x-credits-remaining', formatCredits(balance));
   }
 
   /**

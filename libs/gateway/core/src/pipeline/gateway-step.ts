@@ -38,3 +38,6 @@ export interface GatewayStep {
 }
 
 export const GATEWAY_STEPS = Symbol('GATEWAY_STEPS');
+
+/** The endpoints the gateway serves (its options' catalog): what `/v1/account` lists. */
+export const GATEWAY_CATALOG = Symbol('GATEWAY_CATALOG');

@@ -45,6 +45,7 @@ function setup(steps: GatewayStep[], transport: Partial<TransportClient>) {
     new HttpProblemFilter(logger),
     steps,
     logger,
+    [endpoint],
   );
   const request = {
     method: 'GET',

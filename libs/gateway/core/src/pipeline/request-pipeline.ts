@@ -11,6 +11,7 @@ import { sendError } from '../errors/problem.js';
 import { CallState, SANDBOX } from './call-state.js';
 import { endOfTurn } from './end-of-turn.js';
 import {
+  GATEWAY_CATALOG,
   GATEWAY_STEPS,
   type CallOutcome,
   type GatewayCall,
@@ -61,12 +62,6 @@ function epochMsOf(iso: string): number {
 }
 
 /**
- * How long a shutdown waits for the calls under way to end: the longest gateway timeout in the
- * catalog (15 s), inside the shutdown's own deadline (SHUTDOWN_DEADLINE_MS, 25 s).
- */
-export const DRAIN_CALLS_MS = 15_000;
-
-/**
  * One public call, in the order of ARCHITECTURE §4: request id, validation, the access steps,
  * the transport call with the catalog timeout, the reply with its cache headers, settlement.
  *
@@ -80,16 +75,24 @@ export class RequestPipeline implements BeforeApplicationShutdown {
   /** Calls under way, and what the shutdown waits on until none is. */
   private underWay = 0;
   private whenIdle?: () => void;
+  /**
+   * How long a shutdown waits for them: the longest timeout of the endpoints served (15 s in the
+   * full catalog), inside the shutdown's own deadline (SHUTDOWN_DEADLINE_MS, 25 s).
+   */
+  private readonly drainMs: number;
 
   constructor(
     private readonly services: ServiceClient,
     private readonly fallback: HttpProblemFilter,
     @Inject(GATEWAY_STEPS) private readonly steps: readonly GatewayStep[],
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(GATEWAY_CATALOG) catalog: readonly EndpointDefinition[],
+  ) {
+    this.drainMs = Math.max(0, ...catalog.map((e) => e.timeoutMs));
+  }
 
   beforeApplicationShutdown(): Promise<void> {
-    return this.drain(DRAIN_CALLS_MS);
+    return this.drain(this.drainMs);
   }
 
   /** Waits (at most `drainMs`) until the calls under way have ended. */
