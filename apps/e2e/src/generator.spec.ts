@@ -12,7 +12,6 @@ import {
   rmSync,
   symlinkSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,21 +69,29 @@ function run(dir: string, command: string, args: string[]): string {
   return result.stdout;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return address.port;
+/**
+ * The app's base URL, from its `"<service> listening"` log line: it binds a port of its own
+ * choosing (PORT=0), so no parallel suite can take the port between choosing and binding.
+ */
+function listeningUrl(app: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    app.stdout?.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString('utf8')).slice(-10_000);
+      const url = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"\w+ listening"/.exec(seen)?.[1];
+      if (url) resolve(url);
+    });
+    app.once('exit', (code) => reject(new Error(`the standalone app exited (${code}):\n${seen}`)));
+  });
 }
 
-async function readiness(port: number, app: ChildProcess): Promise<Record<string, unknown>> {
+async function readiness(url: string, app: ChildProcess): Promise<Record<string, unknown>> {
   for (let i = 0; i < 120 && app.exitCode === null; i++) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      const res = await fetch(`${url}/health/ready`);
       if (res.ok) return ((await res.json()) as { checks: Record<string, unknown> }).checks;
     } catch {
-      // not listening yet
+      // not answering yet
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -152,21 +159,20 @@ describe('npm run new-domain', () => {
     run(dir, process.execPath, ['tools/scripts/build.mjs']);
     expect(readFileSync(join(dir, '.env.example'), 'utf8')).toContain('DEMO_URL');
 
-    const port = await freePort();
     const app = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], {
       cwd: dir,
       env: {
         ...ENV,
         // The existing domains' upstreams on a closed local port; the new ones have no default.
         ...localUpstreamEnv(envVarGroups().flatMap((g) => g.vars)),
-        PORT: String(port),
+        PORT: '0',
         PGLITE_DATA_DIR: join(dir, '.data'),
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
-      const checks = await readiness(port, app);
+      const checks = await readiness(await listeningUrl(app), app);
       expect(checks).toMatchObject({
         'upstream:demo': { status: 'up', configured: false },
       });

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   OutputTail,
-  freePort,
   isRunning,
   startProcess,
   stopProcess,
@@ -29,41 +28,81 @@ export async function build(): Promise<void> {
     throw new Error(`build failed (${result}):\n${proc.output.all.join('\n')}`);
 }
 
+/** The base URL an app logs when it listens (`"<service> listening"`, `"url":"http://…"`). */
+export function listeningUrl(line: string): string | undefined {
+  if (!/"msg":"\w+ listening"/.test(line)) return undefined;
+  return /"url":"(http:\/\/[^"]+)"/.exec(line)?.[1];
+}
+
 export class App {
   /** Shared by every run of the app, so a restart keeps what the killed one printed. */
   readonly output = new OutputTail(60);
   private proc?: Proc;
+  /** Where the running (or last) app listens; known once it logged so. */
+  private port?: number;
 
+  /**
+   * A service listens on a port of its own choosing (PORT=0) and says which, so no other
+   * process can take the port between choosing and binding it (a port picked for it up front
+   * could be, by a parallel test suite, and its readiness then answered by a stranger). The
+   * gateway keeps its first port across restarts: the load's clients know it.
+   */
   constructor(
     readonly name: AppName,
-    readonly port: number,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly keepsPort: boolean,
   ) {}
 
   get url(): string {
+    if (this.port === undefined) throw new Error(`${this.name} has not started`);
     return `http://${HOST}:${this.port}`;
   }
 
   /** Starts the app and waits until it is ready; throws with its output if it dies or hangs. */
   async start(timeoutMs = 60_000): Promise<void> {
     const script = `${ROOT}dist/apps/${this.name}/src/main.js`;
+    const port = this.keepsPort && this.port !== undefined ? this.port : 0;
+    let listening: string | undefined;
+    const unwatch = this.output.watch((line) => (listening ??= listeningUrl(line)));
     const proc = startProcess(this.name, process.execPath, [script], {
-      env: this.env,
+      env: { ...this.env, PORT: String(port) },
       output: this.output,
     });
     this.proc = proc;
-    const ready = await waitFor(async () => {
-      if (!isRunning(proc)) throw new Error('exited');
-      return this.isReady();
-    }, timeoutMs);
-    if (!ready || !isRunning(proc))
-      throw new Error(`${this.name} did not get ready:\n${this.output.all.slice(-20).join('\n')}`);
+    try {
+      const ready = await waitFor(async () => {
+        if (!isRunning(proc)) throw new Error('exited');
+        if (listening === undefined) return false;
+        this.port = Number(new URL(listening).port);
+        return this.isReady();
+      }, timeoutMs);
+      if (!ready || !isRunning(proc))
+        throw new Error(
+          `${this.name} did not get ready:\n${this.output.all.slice(-20).join('\n')}`,
+        );
+    } finally {
+      unwatch();
+    }
   }
 
   async isReady(): Promise<boolean> {
     const res = await fetch(`${this.url}/health/ready`, { signal: AbortSignal.timeout(2_000) });
     await res.arrayBuffer();
     return res.status === 200;
+  }
+
+  /** Why the app is not ready (its exit, or what its readiness answered), or null when it is. */
+  async unreadyReason(): Promise<string | null> {
+    const { child } = this.proc ?? {};
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      return `exited with ${child.exitCode ?? child.signalCode}`;
+    try {
+      const res = await fetch(`${this.url}/health/ready`, { signal: AbortSignal.timeout(2_000) });
+      const body = await res.text();
+      return res.status === 200 ? null : `ready → ${res.status} ${body.slice(0, 300)}`;
+    } catch (error) {
+      return `ready → ${(error as Error).message}`;
+    }
   }
 
   /** SIGKILL for a crash, SIGTERM for a graceful stop. */
@@ -89,11 +128,10 @@ export interface Apps {
  * The apps' environment: ours only, so nothing of the caller's shell (shared servers) leaks in,
  * and every upstream pinned to a closed local port (the workload calls none of them).
  */
-function appEnv(servers: Servers, port: number, adminToken: string): NodeJS.ProcessEnv {
+function appEnv(servers: Servers, adminToken: string): NodeJS.ProcessEnv {
   return {
     ...localUpstreamEnv(envVarGroups().flatMap((g) => g.vars)),
     PATH: process.env.PATH,
-    PORT: String(port),
     HOST,
     LOG_LEVEL: 'info',
     NATS_URL: servers.nats.url,
@@ -104,15 +142,11 @@ function appEnv(servers: Servers, port: number, adminToken: string): NodeJS.Proc
 }
 
 /** The apps, not started yet (so a failed start still leaves every app to stop). */
-export async function createApps(servers: Servers): Promise<Apps> {
+export function createApps(servers: Servers): Apps {
   const adminToken = randomBytes(24).toString('hex');
-  const make = async (name: AppName) => {
-    const port = await freePort();
-    return new App(name, port, appEnv(servers, port, adminToken));
-  };
-  const services: App[] = [];
-  for (const name of SERVICE_NAMES) services.push(await make(name));
-  const gateway = await make('gateway');
+  const env = appEnv(servers, adminToken);
+  const services = SERVICE_NAMES.map((name) => new App(name, env, false));
+  const gateway = new App('gateway', env, true);
   const all = [...services, gateway];
   return {
     services,

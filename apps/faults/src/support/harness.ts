@@ -42,7 +42,7 @@ export class Harness {
   async start(settings: Settings): Promise<void> {
     await build();
     this.servers = await startServers();
-    this.apps = await createApps(this.servers);
+    this.apps = createApps(this.servers);
     await startApps(this.apps);
     const gateway = this.apps.gateway.url;
     this.account = await createLoadAccount(

@@ -20,6 +20,7 @@ export class OutputTail {
   readonly all: string[] = [];
   readonly problems: ProblemLine[] = [];
   private partial = '';
+  private readonly watchers = new Set<(line: string) => void>();
 
   constructor(
     private readonly keep = 60,
@@ -30,6 +31,7 @@ export class OutputTail {
     const lines = (this.partial + chunk.toString('utf8')).split('\n');
     this.partial = lines.pop() ?? '';
     for (const line of lines.filter(Boolean)) {
+      for (const watcher of this.watchers) watcher(line);
       this.all.push(line.length > 2_000 ? `${line.slice(0, 2_000)}…` : line);
       if (this.all.length > this.keep) this.all.shift();
       // pino writes the level as a label here ("level":"warn"); plain-text lines (a crash, a
@@ -39,6 +41,12 @@ export class OutputTail {
       this.problems.push({ at: performance.now(), line: line.slice(0, 2_000) });
       if (this.problems.length > this.keepProblems) this.problems.shift();
     }
+  }
+
+  /** Calls `watcher` with every whole line printed from now on, until the returned stop. */
+  watch(watcher: (line: string) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
   }
 }
 

@@ -6,6 +6,7 @@ import { Tally, labelOf, latencyOf, seconds, type Verdict } from './judge.js';
 import type { Outcome } from './load.js';
 import type { ProblemLine } from './processes.js';
 import { TIMING, type FaultRun } from './runner.js';
+import type { AppName } from './apps.js';
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0;
@@ -83,14 +84,25 @@ export function problemSummary(problems: readonly ProblemLine[], since: number):
     .map(([key, n]) => `      ${n}× ${key}`);
 }
 
+/** The apps a failed fault's report shows: those it hit, and any restarted by hand after it. */
+function shownApps(harness: Harness, run: FaultRun): AppName[] {
+  const healed = harness.running.apps.all.filter((app) =>
+    run.healed.some((h) => h.split(' ')[0] === app.name),
+  );
+  return [...new Set([...run.fault.affected, ...healed.map((app) => app.name)])];
+}
+
 function appOutput(harness: Harness, run: FaultRun): string[] {
   const lines: string[] = [];
-  for (const name of run.fault.affected) {
+  for (const name of shownApps(harness, run)) {
     const app = harness.running.apps.byName(name);
-    const summary = problemSummary(app.output.problems, run.faultAt);
-    lines.push(`    ${name} logged (warn and worse, since the fault):`);
+    // An app the fault did not touch may have gone wrong before it: show it from the baseline.
+    const hit = run.fault.affected.includes(name);
+    const since = hit ? run.faultAt : run.baselineFrom;
+    const summary = problemSummary(app.output.problems, since);
+    lines.push(`    ${name} logged (warn and worse, since the ${hit ? 'fault' : 'baseline'}):`);
     lines.push(...(summary.length ? summary : ['      nothing']));
-    const last = app.output.all.slice(-3).map((l) => `      ${l.slice(0, 300)}`);
+    const last = app.output.all.slice(hit ? -3 : -8).map((l) => `      ${l.slice(0, 300)}`);
     lines.push(`    ${name}, last lines:`, ...last);
   }
   return lines;

@@ -4,6 +4,7 @@
 // judged on its own.
 import { ENDPOINTS, type EndpointName } from './workload.js';
 import type { Fault, FaultWindow } from './faults.js';
+import type { App } from './apps.js';
 import type { Harness } from './harness.js';
 import type { Outcome } from './load.js';
 import { sleep } from './processes.js';
@@ -78,13 +79,18 @@ async function awaitOutcomes(harness: Harness, until: number): Promise<void> {
 async function heal(harness: Harness): Promise<string[]> {
   const { apps, load } = harness.running;
   await load.pause();
-  const unready = [];
-  for (const app of apps.all) if (!(await app.isReady().catch(() => false))) unready.push(app);
-  const restart = unready.length ? unready : apps.all;
+  const unready: { app: App; reason: string }[] = [];
+  for (const app of apps.all) {
+    const reason = await app.unreadyReason();
+    if (reason !== null) unready.push({ app, reason });
+  }
+  const restart = unready.length ? unready : apps.all.map((app) => ({ app, reason: '' }));
   // Services first: the gateway's readiness needs them.
-  for (const app of restart) await app.restart();
+  for (const { app } of restart) await app.restart();
   load.start();
-  return restart.map((app) => (unready.length ? `${app.name} (not ready)` : app.name));
+  return restart.map(({ app, reason }) =>
+    reason ? `${app.name} (not ready: ${reason})` : app.name,
+  );
 }
 
 export async function runFault(harness: Harness, fault: Fault): Promise<FaultRun> {
