@@ -2,7 +2,7 @@ import { DOMAIN_PARTS } from '@nl/composition';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition, SandboxRequest } from '@nl/contracts-core';
 import { rdwRecording, recordedRows } from '@nl/domain-rdw';
-import { ensureDemoAccount, startBanner } from '@nl/gateway-access';
+import { DEMO_CREDITS, ensureDemoAccount, startBanner } from '@nl/gateway-access';
 import { sandboxCall } from '@nl/gateway-core';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { inprocBus } from '@nl/platform-transport';
@@ -191,13 +191,17 @@ describe('the demo account of the first standalone start', () => {
   });
   afterAll(() => api.close());
 
-  it('should get a live and a test key, both printed with a curl line, the test key working offline', async () => {
-    // The stack made accounts already; the demo is made on a database without any.
-    // (every table but the x402 system account, which its migration makes on every database).
+  // The stack made accounts already; the demo is made on a database without any.
+  // (every table but the x402 system account, which its migration makes on every database).
+  async function emptyDatabase(): Promise<void> {
     await api.db.query(
       'TRUNCATE gw.usage_daily, gw.credit_reservation, gw.credit_ledger, gw.dashboard_session, gw.api_key',
     );
     await api.db.query(`DELETE FROM gw.account WHERE name <> 'x402 payments (system)'`);
+  }
+
+  it('should get a live and a test key, both printed with a curl line, the test key working offline', async () => {
+    await emptyDatabase();
     const demo = await ensureDemoAccount(api.gateway);
     if (!demo) throw new Error('no demo account');
     expect(demo.liveKey).toMatch(/^nlk_live_[0-9A-Za-z]{32}$/);
@@ -212,5 +216,36 @@ describe('the demo account of the first standalone start', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-sandbox')).toBe('true');
     expect(await ensureDemoAccount(api.gateway)).toBeNull();
+  });
+
+  it.each([
+    ['its keys', DEMO_CREDITS],
+    ['its top-up and its keys', 0],
+  ])(
+    'should finish a first start that stopped before %s: the keys made and printed at the next',
+    async (_, credits) => {
+      await emptyDatabase();
+      const left = await api.accounts.createAccount({ name: 'Demo', tier: 'trial', credits });
+      const demo = await ensureDemoAccount(api.gateway);
+      expect(demo).toMatchObject({
+        accountId: left.id,
+        liveKey: expect.stringMatching(/^nlk_live_/),
+        testKey: expect.stringMatching(/^nlk_test_/),
+      });
+      expect((await api.accounts.getAccount(left.id)).balance).toBe(DEMO_CREDITS);
+      expect((await api.accounts.listKeys(left.id)).map((k) => k.name).sort()).toEqual([
+        'demo',
+        'demo sandbox',
+      ]);
+      expect(await ensureDemoAccount(api.gateway)).toBeNull();
+    },
+  );
+
+  it('should leave a keyless demo account alone when another account exists', async () => {
+    await emptyDatabase();
+    const demo = await api.accounts.createAccount({ name: 'Demo', tier: 'trial' });
+    await api.accounts.createAccount({ name: 'Shop', tier: 'trial' });
+    expect(await ensureDemoAccount(api.gateway)).toBeNull();
+    expect(await api.accounts.listKeys(demo.id)).toEqual([]);
   });
 });

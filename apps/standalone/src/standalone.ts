@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { everyPart } from '@nl/composition';
-import { ensureDemoAccount, startBanner } from '@nl/gateway-access';
+import { ensureDemoAccount, startBanner, type DemoAccount } from '@nl/gateway-access';
 import { loadPlatformConfig } from '@nl/platform-config';
 import { createLogger } from '@nl/platform-logging';
 import { composeApp, runMain, startApp } from '@nl/platform-runtime';
@@ -10,6 +10,12 @@ import { composeApp, runMain, startApp } from '@nl/platform-runtime';
 await runMain(async () => {
   const config = loadPlatformConfig({ service: 'standalone', profile: 'standalone' });
   const logger = createLogger({ service: config.service, level: config.log.level });
-  const { app, url } = await startApp(composeApp(config, logger, everyPart()));
-  process.stdout.write(startBanner(url, await ensureDemoAccount(app)));
+  // The demo account is made before the app listens: once it is ready, the keys exist, and a
+  // stop right then cannot leave them made but never printed (ensureDemoAccount finishes an
+  // interrupted first start's account).
+  let demo: DemoAccount | null = null;
+  const { url } = await startApp(composeApp(config, logger, everyPart()), async (app) => {
+    demo = await ensureDemoAccount(app);
+  });
+  process.stdout.write(startBanner(url, demo));
 });

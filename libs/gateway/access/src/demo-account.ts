@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { AccountsService } from './accounts/accounts.service.js';
+import { AccountsService, type Account } from './accounts/accounts.service.js';
+import { CreditsService } from './credits/credits.service.js';
 
 export const DEMO_CREDITS = 100_00;
 
@@ -11,22 +12,41 @@ export interface DemoAccount {
   readonly testKey: string;
 }
 
+const DEMO_NAME = 'Demo';
+
 /**
  * On the first start of a fresh standalone database: a Trial account with 100 credits, one live
  * and one test key, returned so they can be printed once. Null when any account exists already
- * (the x402 system account aside).
+ * (the x402 system account aside), unless that is a demo account a first start left without
+ * keys (stopped between the two steps): its keys are made now, and printed instead.
  */
 export async function ensureDemoAccount(app: INestApplication): Promise<DemoAccount | null> {
   const accounts = app.get(AccountsService);
-  if (await accounts.hasAccounts()) return null;
-  const account = await accounts.createAccount({
-    name: 'Demo',
-    tier: 'trial',
-    credits: DEMO_CREDITS,
-  });
-  const live = await accounts.createKey(account.id, 'demo', 'live');
-  const test = await accounts.createKey(account.id, 'demo sandbox', 'test');
+  const account = (await accounts.hasAccounts())
+    ? await unfinishedDemo(app, accounts)
+    : await accounts.createAccount({ name: DEMO_NAME, tier: 'trial', credits: DEMO_CREDITS });
+  if (!account) return null;
+  // Both keys in one statement: a stop in between cannot leave one of them made but not shown.
+  const [live, test] = await accounts.createKeys(account.id, [
+    { name: 'demo', mode: 'live' },
+    { name: 'demo sandbox', mode: 'test' },
+  ]);
   return { accountId: account.id, liveKey: live.key, testKey: test.key };
+}
+
+/**
+ * The demo account of a first start that stopped before it made the keys, if that is all there
+ * is, with its top-up made if it stopped before that too (nothing was spent: it had no key).
+ */
+async function unfinishedDemo(
+  app: INestApplication,
+  accounts: AccountsService,
+): Promise<Account | null> {
+  const sole = await accounts.soleAccount();
+  if (!sole || sole.name !== DEMO_NAME || sole.tier !== 'trial') return null;
+  if (await accounts.hasKeys(sole.id)) return null;
+  if (sole.balance === 0) await app.get(CreditsService).topUp(sole.id, DEMO_CREDITS);
+  return sole;
 }
 
 /** What `npm start` prints: where the API is, and the demo keys with a curl line each. */

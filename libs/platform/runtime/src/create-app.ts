@@ -80,11 +80,17 @@ export async function createApp(definition: AppDefinition): Promise<NestFastifyA
   return app;
 }
 
-/** {@link createApp}, then listen on the configured host and port; returns the base URL. */
+/**
+ * {@link createApp}, then listen on the configured host and port; returns the base URL.
+ * `beforeListen` runs on the initialised app first: what it does is done once the app answers
+ * (and `/health/ready` says so).
+ */
 export async function startApp(
   definition: AppDefinition,
+  beforeListen?: (app: NestFastifyApplication) => Promise<void>,
 ): Promise<{ app: NestFastifyApplication; url: string }> {
   const app = await createApp(definition);
+  await beforeListen?.(app);
   const { host, port } = definition.config.http;
   await app.listen(port, host);
   const address = app.getHttpServer().address();

@@ -101,6 +101,12 @@ export class AccountsService implements OnApplicationShutdown {
     return this.accountRows.exists({ where: { id: Not(X402_ACCOUNT_ID) } });
   }
 
+  /** The only account besides the x402 system account, or null when there are none or several. */
+  async soleAccount(): Promise<Account | null> {
+    const rows = await this.accountRows.find({ where: { id: Not(X402_ACCOUNT_ID) }, take: 2 });
+    return rows.length === 1 ? this.live(toAccount(rows[0])) : null;
+  }
+
   /** With the balance the credits keep in memory where they do (embedded profile). */
   private live(account: Account): Account {
     return { ...account, balance: this.credits.liveBalance(account.id) ?? account.balance };
@@ -126,17 +132,41 @@ export class AccountsService implements OnApplicationShutdown {
     name?: string,
     mode: KeyMode = 'live',
   ): Promise<{ key: string; info: ApiKeyInfo }> {
+    const [created] = await this.createKeys(accountId, [{ name, mode }]);
+    return created;
+  }
+
+  /** Creates several keys in one statement: all of them or, if it fails, none. */
+  async createKeys(
+    accountId: string,
+    specs: readonly { name?: string; mode: KeyMode }[],
+  ): Promise<{ key: string; info: ApiKeyInfo }[]> {
     await this.getAccount(accountId);
-    const key = generateApiKey(mode);
-    const id = randomUUID();
-    await this.keyRows.insert({
-      id,
-      accountId,
-      prefix: visiblePrefix(key),
-      hash: hashApiKey(key),
-      name: name ?? null,
-    });
-    return { key, info: toKeyInfo(await this.keyRows.findOneByOrFail({ id })) };
+    const made = specs.map(({ name, mode }) => ({
+      key: generateApiKey(mode),
+      id: randomUUID(),
+      name,
+    }));
+    await this.keyRows.insert(
+      made.map(({ key, id, name }) => ({
+        id,
+        accountId,
+        prefix: visiblePrefix(key),
+        hash: hashApiKey(key),
+        name: name ?? null,
+      })),
+    );
+    return Promise.all(
+      made.map(async ({ key, id }) => ({
+        key,
+        info: toKeyInfo(await this.keyRows.findOneByOrFail({ id })),
+      })),
+    );
+  }
+
+  /** Whether the account has any key, revoked ones included. */
+  async hasKeys(accountId: string): Promise<boolean> {
+    return this.keyRows.exists({ where: { accountId } });
   }
 
   async listKeys(accountId: string): Promise<ApiKeyInfo[]> {
