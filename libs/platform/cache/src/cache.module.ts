@@ -5,17 +5,17 @@ import {
   Inject,
   Injectable,
 } from '@nestjs/common';
-import KeyvRedis from '@keyv/redis';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { HealthRegistry } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
+import type * as KeyvRedisPackage from '@keyv/redis';
 import type { RedisClientType } from '@redis/client';
-import { createCache } from 'cache-manager';
-import { Keyv } from 'keyv';
+import type * as CacheManager from 'cache-manager';
+import type * as KeyvPackage from 'keyv';
 import { DomainCache } from './domain-cache.js';
 import { FailoverStore, type CacheStore } from './failover-store.js';
 import { MemoryStore } from './memory-store.js';
-import { createResilientRedis } from './redis-client.js';
+import { createResilientRedis, loadRedisPackage } from './redis-client.js';
 
 /** Most entries one service keeps in memory in the standalone profile. */
 const MEMORY_MAX_ENTRIES = 50_000;
@@ -38,6 +38,9 @@ interface CacheBackend {
 function createBackend(config: PlatformConfig, namespace: string, logger: Logger): CacheBackend {
   if (config.cache.kind === 'memory') return { store: createMemoryStore(namespace) };
   const redis = createResilientRedis(config.cache.url, logger, `the ${namespace} cache`);
+  const { default: KeyvRedis } = loadRedisPackage<typeof KeyvRedisPackage>('@keyv/redis');
+  const { createCache } = loadRedisPackage<typeof CacheManager>('cache-manager');
+  const { Keyv } = loadRedisPackage<typeof KeyvPackage>('keyv');
   const adapter = new KeyvRedis(redis, { throwOnConnectError: false, throwOnErrors: true });
   adapter.on('error', () => undefined); // reported by the client's own state log
   const shared = createCache({

@@ -1,5 +1,14 @@
 import type { Logger } from '@nl/platform-logging';
-import { createClient, type RedisClientType } from '@redis/client';
+import type * as RedisClient from '@redis/client';
+import type { RedisClientType } from '@redis/client';
+import { createRequire } from 'node:module';
+
+/**
+ * Loads a Redis-only package when the first Redis client is made, not at import: the standalone
+ * profile never uses Redis, and the client with its adapters is some 430 modules and ~0.2 s of
+ * every start (issue 17's start time). Their CommonJS builds, so the load is synchronous.
+ */
+export const loadRedisPackage = createRequire(import.meta.url) as <T>(name: string) => T;
 
 /** Reconnect delay: doubles from 100 ms up to this cap, forever. */
 const MAX_RECONNECT_DELAY_MS = 1_000;
@@ -15,6 +24,7 @@ export function createResilientRedis(
   logger: Logger,
   purpose: string,
 ): RedisClientType {
+  const { createClient } = loadRedisPackage<typeof RedisClient>('@redis/client');
   const client = createClient({
     url,
     disableOfflineQueue: true,
