@@ -1,5 +1,5 @@
 import { envVarGroups } from '@nl/composition';
-import { localUpstreamEnv } from '@nl/testing';
+import { listeningUrl, localUpstreamEnv } from '@nl/testing';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -69,19 +69,23 @@ function run(dir: string, command: string, args: string[]): string {
   return result.stdout;
 }
 
-/**
- * The app's base URL, from its `"<service> listening"` log line: it binds a port of its own
- * choosing (PORT=0), so no parallel suite can take the port between choosing and binding.
- */
-function listeningUrl(app: ChildProcess): Promise<string> {
+/** The app's base URL, from its listening log line (it binds a port of its own choosing). */
+function appUrl(app: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
-    let seen = '';
+    let partial = '';
+    const seen: string[] = [];
     app.stdout?.on('data', (chunk: Buffer) => {
-      seen = (seen + chunk.toString('utf8')).slice(-10_000);
-      const url = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"\w+ listening"/.exec(seen)?.[1];
-      if (url) resolve(url);
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        const url = listeningUrl(line);
+        if (url) resolve(url);
+        seen.push(line);
+      }
     });
-    app.once('exit', (code) => reject(new Error(`the standalone app exited (${code}):\n${seen}`)));
+    app.once('exit', (code) =>
+      reject(new Error(`the standalone app exited (${code}):\n${seen.slice(-20).join('\n')}`)),
+    );
   });
 }
 
@@ -172,7 +176,7 @@ describe('npm run new-domain', () => {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
-      const checks = await readiness(await listeningUrl(app), app);
+      const checks = await readiness(await appUrl(app), app);
       expect(checks).toMatchObject({
         'upstream:demo': { status: 'up', configured: false },
       });

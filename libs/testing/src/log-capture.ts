@@ -27,3 +27,13 @@ export function captureLogs(
 }
 
 export const silentLogger = (): Logger => createLogger({ service: 'test', level: 'silent' });
+
+/**
+ * The base URL in an app's `"<service> listening"` log line (startApp logs `"url":"http://…"`),
+ * or undefined for any other line: how a test learns the port of an app started with PORT=0,
+ * which binds a port of its own choosing, so no other process can take it in between.
+ */
+export function listeningUrl(line: string): string | undefined {
+  if (!/"msg":"\w+ listening"/.test(line)) return undefined;
+  return /"url":"(http:\/\/[^"]+)"/.exec(line)?.[1];
+}

@@ -1,7 +1,7 @@
 // The distributed apps as the bench starts them: `node dist/apps/<app>/src/main.js`, one child
 // process each, configured through the environment and ready when `/health/ready` answers 200.
 import { envVarGroups } from '@nl/composition';
-import { localUpstreamEnv } from '@nl/testing';
+import { listeningUrl, localUpstreamEnv } from '@nl/testing';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
@@ -26,12 +26,6 @@ export async function build(): Promise<void> {
   const result = await proc.exited;
   if (result !== 'exit 0')
     throw new Error(`build failed (${result}):\n${proc.output.all.join('\n')}`);
-}
-
-/** The base URL an app logs when it listens (`"<service> listening"`, `"url":"http://…"`). */
-export function listeningUrl(line: string): string | undefined {
-  if (!/"msg":"\w+ listening"/.test(line)) return undefined;
-  return /"url":"(http:\/\/[^"]+)"/.exec(line)?.[1];
 }
 
 export class App {
@@ -86,9 +80,7 @@ export class App {
   }
 
   async isReady(): Promise<boolean> {
-    const res = await fetch(`${this.url}/health/ready`, { signal: AbortSignal.timeout(2_000) });
-    await res.arrayBuffer();
-    return res.status === 200;
+    return (await this.unreadyReason()) === null;
   }
 
   /** Why the app is not ready (its exit, or what its readiness answered), or null when it is. */

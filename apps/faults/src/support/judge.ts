@@ -5,7 +5,7 @@
 // process makes unavoidable (requests it took with it) is excused and counted.
 import { ENDPOINTS } from './workload.js';
 import type { Outcome } from './load.js';
-import { TIMING, type FaultRun } from './runner.js';
+import { TIMING, describeHealed, type FaultRun } from './runner.js';
 
 /** Counts of labels, printed most frequent first: "37× 500 internal", with a first example. */
 export class Tally {
@@ -168,7 +168,9 @@ export function judge(outcomes: readonly Outcome[], run: FaultRun): Verdict {
     ...faultViolations(phases.fault, run, excused),
     ...recoveryViolations(run),
     ...afterViolations(phases.after),
-    ...(run.healed.length ? [`did not recover by itself: restarted ${run.healed.join(', ')}`] : []),
+    ...(run.healed.length
+      ? [`did not recover by itself: restarted ${describeHealed(run.healed)}`]
+      : []),
   ];
   return { phases, excused, violations };
 }

@@ -5,7 +5,7 @@ import type { Harness } from './harness.js';
 import { Tally, labelOf, latencyOf, seconds, type Verdict } from './judge.js';
 import type { Outcome } from './load.js';
 import type { ProblemLine } from './processes.js';
-import { TIMING, type FaultRun } from './runner.js';
+import { TIMING, describeHealed, type FaultRun } from './runner.js';
 import type { AppName } from './apps.js';
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -85,16 +85,13 @@ export function problemSummary(problems: readonly ProblemLine[], since: number):
 }
 
 /** The apps a failed fault's report shows: those it hit, and any restarted by hand after it. */
-function shownApps(harness: Harness, run: FaultRun): AppName[] {
-  const healed = harness.running.apps.all.filter((app) =>
-    run.healed.some((h) => h.split(' ')[0] === app.name),
-  );
-  return [...new Set([...run.fault.affected, ...healed.map((app) => app.name)])];
+function shownApps(run: FaultRun): AppName[] {
+  return [...new Set([...run.fault.affected, ...run.healed.map((h) => h.name)])];
 }
 
 function appOutput(harness: Harness, run: FaultRun): string[] {
   const lines: string[] = [];
-  for (const name of shownApps(harness, run)) {
+  for (const name of shownApps(run)) {
     const app = harness.running.apps.byName(name);
     // An app the fault did not touch may have gone wrong before it: show it from the baseline.
     const hit = run.fault.affected.includes(name);
@@ -123,7 +120,7 @@ export function faultReport(harness: Harness, run: FaultRun, verdict: Verdict): 
   ];
   if (verdict.excused.total) lines.push(`  excused  ${verdict.excused}`);
   if (skipped) lines.push(`  skipped  ${skipped} requests (too many in flight)`);
-  if (run.healed.length) lines.push(`  healed   by hand: ${run.healed.join(', ')}`);
+  if (run.healed.length) lines.push(`  healed   by hand: ${describeHealed(run.healed)}`);
   if (!verdict.violations.length) return [...lines, '  OK'].join('\n');
   lines.push('  FAILED:', ...verdict.violations.map((v) => `    - ${v}`));
   return [...lines, ...appOutput(harness, run)].join('\n');

@@ -4,7 +4,7 @@
 // judged on its own.
 import { ENDPOINTS, type EndpointName } from './workload.js';
 import type { Fault, FaultWindow } from './faults.js';
-import type { App } from './apps.js';
+import type { App, AppName } from './apps.js';
 import type { Harness } from './harness.js';
 import type { Outcome } from './load.js';
 import { sleep } from './processes.js';
@@ -31,7 +31,19 @@ export interface FaultRun extends FaultWindow {
   /** Per endpoint: when the first 200 of a request sent after `backAt` arrived, or null. */
   readonly firstOk: Record<EndpointName, number | null>;
   /** Apps restarted by hand because the system did not recover by itself. */
-  readonly healed: readonly string[];
+  readonly healed: readonly Healed[];
+}
+
+/** An app restarted by hand, with why it was not ready (null: it claimed to be). */
+export interface Healed {
+  readonly name: AppName;
+  readonly unready: string | null;
+}
+
+export function describeHealed(healed: readonly Healed[]): string {
+  return healed
+    .map(({ name, unready }) => (unready === null ? name : `${name} (not ready: ${unready})`))
+    .join(', ');
 }
 
 /** The first 200 per endpoint among requests sent at or after `backAt`, as far as seen so far. */
@@ -76,7 +88,7 @@ async function awaitOutcomes(harness: Harness, until: number): Promise<void> {
  * Restarts the apps that are not ready; if all claim to be, restarts all of them (readiness
  * missed the problem). The load pauses meanwhile, so a graceful stop loses no request.
  */
-async function heal(harness: Harness): Promise<string[]> {
+async function heal(harness: Harness): Promise<Healed[]> {
   const { apps, load } = harness.running;
   await load.pause();
   const unready: { app: App; reason: string }[] = [];
@@ -84,13 +96,11 @@ async function heal(harness: Harness): Promise<string[]> {
     const reason = await app.unreadyReason();
     if (reason !== null) unready.push({ app, reason });
   }
-  const restart = unready.length ? unready : apps.all.map((app) => ({ app, reason: '' }));
+  const restart = unready.length ? unready : apps.all.map((app) => ({ app, reason: null }));
   // Services first: the gateway's readiness needs them.
   for (const { app } of restart) await app.restart();
   load.start();
-  return restart.map(({ app, reason }) =>
-    reason ? `${app.name} (not ready: ${reason})` : app.name,
-  );
+  return restart.map(({ app, reason }) => ({ name: app.name, unready: reason }));
 }
 
 export async function runFault(harness: Harness, fault: Fault): Promise<FaultRun> {

@@ -22,8 +22,9 @@ const DEMO_NAME = 'Demo';
  */
 export async function ensureDemoAccount(app: INestApplication): Promise<DemoAccount | null> {
   const accounts = app.get(AccountsService);
-  const account = (await accounts.hasAccounts())
-    ? await unfinishedDemo(app, accounts)
+  const found = await accounts.firstAccounts(2);
+  const account = found.length
+    ? await unfinishedDemo(app, accounts, found)
     : await accounts.createAccount({ name: DEMO_NAME, tier: 'trial', credits: DEMO_CREDITS });
   if (!account) return null;
   // Both keys in one statement: a stop in between cannot leave one of them made but not shown.
@@ -35,15 +36,17 @@ export async function ensureDemoAccount(app: INestApplication): Promise<DemoAcco
 }
 
 /**
- * The demo account of a first start that stopped before it made the keys, if that is all there
- * is, with its top-up made if it stopped before that too (nothing was spent: it had no key).
+ * The demo account of a first start that stopped before it made the keys, if that is the only
+ * account (`found`: the first two), with its top-up made if it stopped before that too
+ * (nothing was spent: it had no key).
  */
 async function unfinishedDemo(
   app: INestApplication,
   accounts: AccountsService,
+  found: readonly Account[],
 ): Promise<Account | null> {
-  const sole = await accounts.soleAccount();
-  if (!sole || sole.name !== DEMO_NAME || sole.tier !== 'trial') return null;
+  const [sole] = found;
+  if (found.length !== 1 || sole.name !== DEMO_NAME || sole.tier !== 'trial') return null;
   if (await accounts.hasKeys(sole.id)) return null;
   if (sole.balance === 0) await app.get(CreditsService).topUp(sole.id, DEMO_CREDITS);
   return sole;

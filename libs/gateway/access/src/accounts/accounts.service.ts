@@ -2,7 +2,7 @@ import { Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common
 import { TIERS, toCredits, type Tier } from '@nl/contracts-core';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, Not, type Repository } from 'typeorm';
+import { DataSource, In, IsNull, Not, type Repository } from 'typeorm';
 import { CreditsService } from '../credits/credits.service.js';
 import { normaliseOrigins } from '../keys/allowed-origins.js';
 import { generateApiKey, hashApiKey, visiblePrefix, type KeyMode } from '../keys/api-key.js';
@@ -101,10 +101,14 @@ export class AccountsService implements OnApplicationShutdown {
     return this.accountRows.exists({ where: { id: Not(X402_ACCOUNT_ID) } });
   }
 
-  /** The only account besides the x402 system account, or null when there are none or several. */
-  async soleAccount(): Promise<Account | null> {
-    const rows = await this.accountRows.find({ where: { id: Not(X402_ACCOUNT_ID) }, take: 2 });
-    return rows.length === 1 ? this.live(toAccount(rows[0])) : null;
+  /** The first `limit` accounts (oldest first) besides the x402 system account. */
+  async firstAccounts(limit: number): Promise<Account[]> {
+    const rows = await this.accountRows.find({
+      where: { id: Not(X402_ACCOUNT_ID) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => this.live(toAccount(row)));
   }
 
   /** With the balance the credits keep in memory where they do (embedded profile). */
@@ -156,12 +160,14 @@ export class AccountsService implements OnApplicationShutdown {
         name: name ?? null,
       })),
     );
-    return Promise.all(
-      made.map(async ({ key, id }) => ({
-        key,
-        info: toKeyInfo(await this.keyRows.findOneByOrFail({ id })),
-      })),
+    const rows = new Map(
+      (await this.keyRows.findBy({ id: In(made.map((m) => m.id)) })).map((row) => [row.id, row]),
     );
+    return made.map(({ key, id }) => {
+      const row = rows.get(id);
+      if (!row) throw new Error(`key ${id} was not written`);
+      return { key, info: toKeyInfo(row) };
+    });
   }
 
   /** Whether the account has any key, revoked ones included. */
