@@ -40,6 +40,25 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/**
+ * The gateway's database, whose raw queries first wait until the ledger has every charge answered
+ * so far (CreditsService.written), as the product's own readers of the ledger do: the embedded
+ * profile writes it some milliseconds after the answers.
+ */
+function ledgerFresh(db: DataSource, credits: CreditsService): DataSource {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'query')
+        return async (...args: Parameters<DataSource['query']>) => {
+          await credits.written();
+          return target.query(...args);
+        };
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function stack(
   url: string,
   label: string,
@@ -50,6 +69,7 @@ async function stack(
     Promise.reject(new Error('a second gateway needs the distributed profile')),
 ): Promise<Stack> {
   const accounts = gateway.get(AccountsService);
+  const credits = gateway.get(CreditsService);
   const account: Stack['account'] = async ({ tier, credits = 0, subscriptions }) => {
     const created = await accounts.createAccount({
       name: `test ${tier}`,
@@ -69,8 +89,8 @@ async function stack(
     fetch: (path, init) => fetch(`${url}${path}`, init),
     account,
     accounts,
-    credits: gateway.get(CreditsService),
-    db: gateway.get(DataSource),
+    credits,
+    db: ledgerFresh(gateway.get(DataSource), credits),
     gateway,
     service: (name) => services[name] ?? gateway,
     addGateway: async () => {

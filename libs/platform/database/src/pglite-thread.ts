@@ -44,7 +44,11 @@ export class PGliteThread {
   private stopped?: Error;
   private closing?: Promise<void>;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    /** The database's directory (its files and, beside them, the credit journal). */
+    readonly dataDir: string,
+  ) {
     worker.on('message', (reply: Reply) => this.receive(reply));
     worker.on('error', (error) => this.stop(error));
     worker.on('exit', (code) =>
@@ -74,7 +78,7 @@ export class PGliteThread {
       });
     });
     worker.unref();
-    return new PGliteThread(worker);
+    return new PGliteThread(worker, dataDir);
   }
 
   get closed(): boolean {

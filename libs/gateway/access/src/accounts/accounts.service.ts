@@ -287,6 +287,7 @@ export class AccountsService implements OnApplicationShutdown {
     accountId: string,
     days = 30,
   ): Promise<{ day: string; endpoint: string; calls: number; credits: number }[]> {
+    await this.credits.written();
     const rows = (await this.db.query(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, endpoint, calls::int AS calls, charged
          FROM gw.usage_daily

@@ -85,6 +85,7 @@ export class AdminService {
    * to API keys' accounts, and paid per request with x402 (the x402 system account), one report.
    */
   async revenue(days: number) {
+    await this.credits.written();
     const rows = (await this.db.query(
       `SELECT (account_id = $1) AS x402, count(DISTINCT account_id)::int AS accounts,
               coalesce(sum(calls), 0)::bigint AS calls, coalesce(sum(charged), 0)::bigint AS charged

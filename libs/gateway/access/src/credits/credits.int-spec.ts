@@ -44,6 +44,7 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
    * reservation closes, with the net change: it sums to what the distributed profile's rows do.
    */
   async function books(accountId: string) {
+    await credits.written();
     const [row] = (await db.query(
       `SELECT a.balance::bigint AS balance,
               (SELECT coalesce(sum(amount), 0) FROM gw.credit_ledger WHERE account_id = a.id)::bigint AS ledger,
@@ -163,11 +164,13 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
     const settled = await hold(id, 30);
     await credits.settle(settled.chargeId, 10);
     const open = await hold(id, 20);
-    const usage = async () =>
-      (await db.query(
+    const usage = async () => {
+      await credits.written();
+      return (await db.query(
         'SELECT coalesce(sum(calls), 0)::int AS calls, coalesce(sum(charged), 0)::int AS charged FROM gw.usage_daily WHERE account_id = $1',
         [id],
       )) as { calls: number; charged: number }[];
+    };
     expect(await usage()).toEqual([{ calls: 1, charged: 10 }]);
     doubtful.add(settled.chargeId);
     doubtful.add(open.chargeId);
@@ -180,6 +183,7 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
     doubtful.add(open.chargeId);
     expect(await doubtful.run()).toBe(0);
     expect(await books(id)).toEqual(clean);
+    await credits.written();
     const kinds = (await db.query(
       'SELECT kind FROM gw.credit_ledger WHERE account_id = $1 ORDER BY id',
       [id],

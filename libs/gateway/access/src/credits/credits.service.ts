@@ -89,6 +89,15 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
     return this.backend.undo(chargeId);
   }
 
+  /**
+   * Resolves once every charge closed so far is in the ledger and the usage rollup: the
+   * embedded profile writes them some milliseconds after the answers (GroupCommits). Readers
+   * of either call this first; on Postgres every charge is written before its answer.
+   */
+  async written(): Promise<void> {
+    await this.embedded?.written();
+  }
+
   /** Whether {@link delivered} means anything here (embedded profile); Postgres needs no call. */
   get tracksDelivery(): boolean {
     return this.embedded !== undefined;

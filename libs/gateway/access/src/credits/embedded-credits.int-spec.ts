@@ -77,6 +77,7 @@ describe('embedded credits (PGlite, balances in this process)', () => {
     if (!held.ok) throw new Error('refused');
     const before = Date.now();
     expect(await credits.settle(held.chargeId, 10)).toBe(90);
+    await credits.written();
     const rows = (await db.query(
       `SELECT kind, amount::int, charged::int, reserved::int, request_id, endpoint,
               reserved_at <= created_at AS in_order, (extract(epoch FROM reserved_at) * 1000)::float8 AS reserved_ms

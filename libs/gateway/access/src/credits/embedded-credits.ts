@@ -26,17 +26,18 @@ import type { ReserveOutcome } from './spend-caps.js';
 /**
  * Credits in the embedded profile (issue 17). One process owns the PGlite database, so the
  * balances can live here: JavaScript runs one thing at a time, which makes a reservation a
- * check and a subtraction with nothing in between, and costs no SQL at all. The ledger is
- * written behind, in group commits (GroupCommits): a settlement's answer waits for the commit
- * that writes it, so a client never sees a charge the database does not have.
+ * check and a subtraction with nothing in between, and costs no SQL at all. A closed charge is
+ * appended to a journal before its answer goes out, and the ledger is written behind, in group
+ * commits of many (GroupCommits): a client never sees a charge that a crash could lose.
  *
  * What a crash can lose: open reservations (they were never written, so the balance in the
- * database never lost them) and the group commit under way (its callers get no answer, and
- * nothing of it was written). A charge written whose answer may not have gone out is on the
- * delivery list and is refunded at the next start (GroupCommits.recover).
+ * database never lost them) and the charges whose journal write had not returned (their callers
+ * get no answer). The next start writes the journal's charges the ledger lacks, and refunds
+ * those whose answers may not have gone out (recoverJournal).
  *
  * Every database read or write goes through one queue (GroupCommits.serial): an account or key
  * is read while no commit is under way, so its committed numbers are never half a commit old.
+ * The ledger may be some milliseconds behind the books: its readers call {@link written} first.
  */
 export class EmbeddedCredits implements CreditBackend {
   private static readonly instances = new WeakMap<DataSource, EmbeddedCredits>();
@@ -149,7 +150,7 @@ export class EmbeddedCredits implements CreditBackend {
     }
   }
 
-  /** A commit failed: nothing of it was written, so the reservation is open again. */
+  /** Its journal write failed: nothing of it was kept, so the reservation is open again. */
   private reopen({ hold, charged }: Closing): void {
     const book = this.bookOf(hold);
     book.pending -= charged;
@@ -266,9 +267,14 @@ export class EmbeddedCredits implements CreditBackend {
     return loaded;
   }
 
-  /** Recovers after a crash (GroupCommits.recover) now rather than at the first call. */
-  async start(): Promise<void> {
-    await this.commits.serial(async () => undefined);
+  /** Recovers after a crash (recoverJournal) now rather than at the first call; throws if it failed. */
+  start(): Promise<void> {
+    return this.commits.recovered();
+  }
+
+  /** Resolves once every charge closed so far is in the ledger (and the usage rollup). */
+  written(): Promise<void> {
+    return this.commits.flush();
   }
 
   /** Writes what is still to be written (graceful shutdown). */

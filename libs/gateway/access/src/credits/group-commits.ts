@@ -1,12 +1,13 @@
 import type { Logger } from '@nl/platform-logging';
 import { embeddedThread, type PGliteThread } from '@nl/platform-database';
+import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { dateArray, int8Array, textArray, timestamptzArray, uuidArray } from './binary-arrays.js';
 import type { Reservation } from './credit-backend.js';
-import { spend, type Counters } from './embedded-books.js';
-import { GROUP_COMMIT, READ_UNDELIVERED, SET_UNDELIVERED } from './embedded-ledger.sql.js';
-import { firstRow } from './rows.js';
-import { undoIn } from './sql-credits.js';
+import { closingLine, CreditJournal, deliveredLine, JOURNAL_DIR } from './credit-journal.js';
+import type { Counters } from './embedded-books.js';
+import { SET_UNDELIVERED } from './embedded-ledger.sql.js';
+import { recoverJournal } from './journal-recovery.js';
+import { countersAfter, groupCommit } from './ledger-batch.js';
 
 /** An open reservation in the embedded profile; `day` is the UTC day its key's spend counts it on. */
 export interface Hold extends Reservation {
@@ -22,7 +23,7 @@ export interface Closing {
   readonly at: Date;
 }
 
-/** What the books do when a commit lands or fails, and the capped keys' counters. */
+/** What the books do when a commit lands or a journal write fails, and the capped keys' counters. */
 export interface CommitHooks {
   committed(closing: Closing): void;
   failed(closing: Closing): void;
@@ -30,71 +31,69 @@ export interface CommitHooks {
   setCounters(keyId: string, counters: Counters): void;
 }
 
-/** How long a changed delivery list may wait for a commit to carry it before it is written alone. */
-const DELIVERY_FLUSH_MS = 200;
-
 /**
- * Commits under way at once: one running in PGlite's thread while the next ones are queued
- * behind it, so the database never waits for this thread to hand it a batch. Few, because a
- * commit's fixed part (~0.45 ms of PGlite's CPU, whatever its size) is most of its cost: with
- * 3 in flight and batches of up to 16 the thread spends ~65 µs per charge under the bench's
- * load, against ~82 µs with 4 and 8, and the load a serves ~20% more calls (issue 17).
+ * The least time from one commit's start to the next one's. Idle, a charge is committed at once;
+ * under load the charges of this long go in one statement. A commit costs PGlite ~0.45 ms
+ * whatever its size plus ~21 µs a row, so at the bench's ~8,000 charges a second this is ~200
+ * rows and ~23 µs of its thread per charge, against ~60 µs at the ~12 rows a commit had while
+ * answers waited for their commit (issue 17).
  */
-const PIPELINED_COMMITS = 3;
+const COMMIT_GAP_MS = 25;
 
-/**
- * A batch this large goes at once instead of at the end of the event loop's turn: while this
- * thread works through a burst of requests, the database's thread already commits its start.
- */
-const EAGER_BATCH = 16;
+/** How long delivery marks may wait for a journal write to carry them before one is made for them. */
+const MARK_FLUSH_MS = 50;
+
+/** After a failed commit the next try waits this long, doubling up to the maximum. */
+const RETRY_MS = { first: 100, max: 10_000 };
 
 const ignore = () => undefined;
 
-/** The charges of one commit and the one promise they all wait on. */
-interface Batch {
+/** The charges closed in one turn of the event loop and the one journal write they all wait on. */
+interface Turn {
   readonly closings: Closing[];
+  readonly lines: string[];
   readonly written: Promise<void>;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
 
-function newBatch(): Batch {
-  let resolve!: () => void;
-  let reject!: (error: unknown) => void;
-  const written = new Promise<void>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  return { closings: [], written, resolve, reject };
-}
-
 /**
- * The embedded profile's writer. Closed charges queue up and go in one statement (GROUP_COMMIT)
- * per turn of the event loop, or as soon as a commit before them is done: under load that is one
- * statement for dozens of calls. PGlite runs in a thread of its own (PGliteThread), and the next
- * commit is already queued there while one runs, so its core never waits for this one. Every
- * other statement of EmbeddedCredits runs through {@link serial}, alone: no commit is under way
- * while it reads an account's or key's committed numbers.
+ * The embedded profile's writer. A closed charge is appended to the journal (CreditJournal) at
+ * the end of its turn of the event loop, one write for all of the turn's charges, and its answer
+ * goes out once that write returned: a kill from then on cannot lose it. The ledger in PGlite
+ * gets the journal's charges in group commits (GROUP_COMMIT), one at a time, at once when idle
+ * and at most every {@link COMMIT_GAP_MS} under load, so a commit carries hundreds of charges and
+ * no answer waits for one. A commit that fails is tried again; its charges are in the journal.
+ * Every other statement of EmbeddedCredits runs through {@link serial}, alone: no commit is
+ * under way while it reads an account's or key's committed numbers. A reader of the ledger or
+ * of the usage rollup calls {@link flush} first.
  *
- * The delivery list: a settlement's charge id is on it from its commit until its answer has
- * been handed to the socket (delivered), and every commit writes the list. After a kill, the
- * next start refunds whatever is on it ({@link recover}): the answer may have been lost, and a
- * charge nobody saw must not stand. An answer that did arrive may be refunded that way too:
+ * The delivery list: a settlement's charge id is on it from its closing until its answer has
+ * been handed to the socket (delivered). Every commit writes the list as it is, and the journal
+ * notes the answers that went out since. After a kill, the next start writes the journal's
+ * charges the ledger lacks and refunds whatever may not have been delivered (recoverJournal):
+ * a charge nobody saw must not stand. An answer that did arrive may be refunded that way too:
  * the difference is in the caller's favour, never against it.
  */
 export class GroupCommits {
   logger?: Logger;
   /** The last task of {@link serial} (the first is the recovery): commits start after it. */
   private barrier: Promise<unknown> | undefined;
-  private readonly inFlight = new Set<Promise<void>>();
-  private batch: Batch = newBatch();
-  private scheduled = false;
+  private recovery?: Promise<void>;
+  /** The commit under way. */
+  private running?: Promise<void>;
+  /** Charges in the journal, waiting for a commit. */
+  private queue: Closing[] = [];
+  private turn?: Turn;
+  /** Delivered charges not yet noted in the journal. */
+  private marks: string[] = [];
+  private markTimer?: NodeJS.Timeout;
+  private commitTimer?: NodeJS.Timeout;
+  private lastCommit = -Infinity;
+  private retryMs = 0;
   private readonly undelivered = new Set<string>();
-  /** Changes of the delivery list so far, and how many of them the database has. */
-  private deliveryVersion = 0;
-  private writtenVersion = 0;
-  private deliveryTimer?: NodeJS.Timeout;
   private readonly thread: PGliteThread;
+  private readonly journal: CreditJournal;
 
   constructor(
     private readonly db: DataSource,
@@ -103,6 +102,7 @@ export class GroupCommits {
     const thread = embeddedThread(db);
     if (!thread) throw new Error('Group commits are for the embedded database (PGlite) only');
     this.thread = thread;
+    this.journal = new CreditJournal(join(thread.dataDir, JOURNAL_DIR));
   }
 
   /**
@@ -110,145 +110,147 @@ export class GroupCommits {
    * commit queued after it (the first task recovers after a crash).
    */
   serial<T>(task: () => Promise<T>): Promise<T> {
-    const result = Promise.all([this.settledBarrier(), ...this.inFlight]).then(task);
+    const result = Promise.all([this.settledBarrier(), this.running?.catch(ignore)]).then(task);
     this.barrier = result.catch(ignore);
     return result;
   }
 
-  /** Queues a closed charge; resolves once a commit has written it, rejects if that commit failed. */
+  /**
+   * Journals a closed charge at the end of this turn; resolves once it is in the journal (its
+   * answer may go), rejects if the write failed (nothing of it was kept).
+   */
   submit(closing: Closing): Promise<void> {
     if (closing.kind === 'settle') this.undelivered.add(closing.hold.chargeId);
-    // One promise per commit, not per charge: its callers all wait for the same statement.
-    const { closings, written } = this.batch;
-    closings.push(closing);
-    if (closings.length >= EAGER_BATCH && this.inFlight.size < PIPELINED_COMMITS) this.pump();
-    else if (!this.scheduled) {
-      this.scheduled = true;
-      // After this turn's I/O callbacks: the answers finished in this turn go together.
-      setImmediate(() => this.pump());
-    }
-    return written;
+    const turn = (this.turn ??= this.newTurn());
+    turn.closings.push(closing);
+    turn.lines.push(closingLine(closing));
+    return turn.written;
   }
 
-  /** Resolves once every charge closed so far is written (or has failed). */
+  /** Resolves once every charge closed so far is in the ledger; rejects if a commit failed. */
   async flush(): Promise<void> {
-    while (this.batch.closings.length || this.inFlight.size) {
-      this.pump();
-      await Promise.all(this.inFlight);
+    this.write();
+    for (;;) {
+      if (this.running) await this.running.catch(ignore);
+      else if (this.queue.length) await this.commitNow();
+      else break;
     }
     await this.serial(async () => undefined);
   }
 
-  /** The answer of `chargeId` went out: it leaves the delivery list (written soon after). */
+  /** The answer of `chargeId` went out: it leaves the delivery list (journaled soon after). */
   delivered(chargeId: string): void {
     if (!this.undelivered.delete(chargeId)) return;
-    this.deliveryVersion++;
-    this.deliveryTimer ??= setTimeout(() => {
-      this.deliveryTimer = undefined;
-      if (this.writtenVersion < this.deliveryVersion) void this.writeDeliveries();
-    }, DELIVERY_FLUSH_MS).unref();
+    this.marks.push(chargeId);
+    if (!this.turn) this.markTimer ??= setTimeout(() => this.write(), MARK_FLUSH_MS).unref();
+  }
+
+  private newTurn(): Turn {
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const written = new Promise<void>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    // After this turn's I/O callbacks: the answers finished in this turn go in one write.
+    setImmediate(() => this.write());
+    return { closings: [], lines: [], written, resolve, reject };
+  }
+
+  /** Appends the turn's charges and the delivery marks to the journal, then lets the answers go. */
+  private write(): void {
+    const { turn, marks } = this;
+    this.turn = undefined;
+    this.marks = [];
+    clearTimeout(this.markTimer);
+    this.markTimer = undefined;
+    const text = (turn?.lines.join('') ?? '') + (marks.length ? deliveredLine(marks) : '');
+    if (!text) return;
+    try {
+      this.journal.append(text);
+    } catch (error) {
+      this.logger?.error({ err: error, charges: turn?.closings.length }, 'credit journal failed');
+      for (const closing of turn?.closings ?? []) {
+        this.undelivered.delete(closing.hold.chargeId);
+        this.hooks.failed(closing);
+      }
+      turn?.reject(error);
+      return;
+    }
+    if (!turn) return;
+    for (const closing of turn.closings) this.queue.push(closing);
+    turn.resolve();
+    this.schedule();
+  }
+
+  /** The recovery after a crash (recoverJournal), which every statement waits for; throws its error. */
+  recovered(): Promise<void> {
+    this.recovery ??= recoverJournal(this.db, this.thread, this.journal, this.logger);
+    return this.recovery;
   }
 
   private settledBarrier(): Promise<unknown> {
-    this.barrier ??= this.recover().catch(ignore);
+    this.barrier ??= this.recovered().catch(ignore);
     return this.barrier;
   }
 
-  /**
-   * Starts a commit of everything queued, unless the pipeline is full (a commit ending starts
-   * the next). A batch with a capped key's spend waits for the commits before it: the counters
-   * it writes are those of the last commit plus its own charges.
-   */
-  private pump(): void {
-    this.scheduled = false;
-    if (!this.batch.closings.length || this.inFlight.size >= PIPELINED_COMMITS) return;
-    const batch = this.batch;
-    this.batch = newBatch();
-    const counted = batch.closings.some((w) => w.hold.keyId && w.charged);
-    const before = counted ? [this.settledBarrier(), ...this.inFlight] : [this.settledBarrier()];
-    const running = Promise.all(before).then(() => this.commit(batch));
-    this.inFlight.add(running);
-    void running.finally(() => {
-      this.inFlight.delete(running);
-      this.pump();
-    });
-  }
-
-  private async commit({ closings: batch, resolve, reject }: Batch): Promise<void> {
-    const counters = new Map<string, Counters>();
-    for (const { hold, charged } of batch) {
-      if (!hold.keyId || !charged) continue;
-      const base = counters.get(hold.keyId) ?? this.hooks.counters(hold.keyId);
-      if (base) counters.set(hold.keyId, spend(base, hold.day, charged));
-    }
-    const version = this.deliveryVersion;
-    const col = <T>(pick: (w: Closing) => T) => batch.map(pick);
-    const keys = [...counters.values()];
-    const params = [
-      uuidArray(col((w) => w.hold.chargeId)),
-      uuidArray(col((w) => w.hold.accountId)),
-      uuidArray(col((w) => w.hold.keyId)),
-      textArray(col((w) => w.kind)),
-      int8Array(col((w) => w.hold.amount)),
-      int8Array(col((w) => w.charged)),
-      textArray(col((w) => w.hold.endpoint)),
-      textArray(col((w) => w.hold.requestId)),
-      timestamptzArray(col((w) => w.hold.at)),
-      timestamptzArray(col((w) => w.at)),
-      uuidArray([...counters.keys()]),
-      dateArray(keys.map((c) => c.day)),
-      int8Array(keys.map((c) => c.daySpent)),
-      int8Array(keys.map((c) => c.monthSpent)),
-      uuidArray([...this.undelivered]),
-    ];
-    try {
-      await this.thread.execute({ name: 'nl_group_commit', text: GROUP_COMMIT, values: params });
-    } catch (error) {
-      this.logger?.error({ err: error, charges: batch.length }, 'credit group commit failed');
-      for (const w of batch) {
-        this.undelivered.delete(w.hold.chargeId);
-        this.hooks.failed(w);
-      }
-      reject(error);
+  /** Commits the queue now, or once {@link COMMIT_GAP_MS} (and any retry's wait) have passed. */
+  private schedule(): void {
+    if (this.running || this.commitTimer || !this.queue.length) return;
+    const wait = this.lastCommit + COMMIT_GAP_MS + this.retryMs - performance.now();
+    if (wait <= 0) {
+      this.commitNow().catch(ignore);
       return;
     }
-    this.writtenVersion = Math.max(this.writtenVersion, version);
+    this.commitTimer = setTimeout(() => {
+      this.commitTimer = undefined;
+      this.schedule();
+    }, wait).unref();
+  }
+
+  /** Starts a commit of the whole queue (none may be under way); rejects if it failed. */
+  private commitNow(): Promise<void> {
+    clearTimeout(this.commitTimer);
+    this.commitTimer = undefined;
+    const batch = this.queue;
+    this.queue = [];
+    // Every charge of the batch, and no other, is in the segments up to this one.
+    const sealed = this.journal.seal();
+    this.lastCommit = performance.now();
+    const running = this.settledBarrier().then(() => this.commit(batch, sealed));
+    this.running = running;
+    running
+      .then(
+        () => (this.retryMs = 0),
+        (error: unknown) => {
+          this.queue = [...batch, ...this.queue];
+          this.retryMs = Math.min(Math.max(this.retryMs * 2, RETRY_MS.first), RETRY_MS.max);
+          this.logger?.error(
+            { err: error, charges: batch.length, retryInMs: this.retryMs },
+            'credit group commit failed; its charges are in the journal and go again',
+          );
+        },
+      )
+      .finally(() => {
+        this.running = undefined;
+        this.schedule();
+      });
+    return running;
+  }
+
+  private async commit(batch: Closing[], sealed: number): Promise<void> {
+    const counters = countersAfter(batch, (keyId) => this.hooks.counters(keyId));
+    await this.thread.execute(groupCommit(batch, counters, this.undelivered));
     for (const [keyId, c] of counters) this.hooks.setCounters(keyId, c);
-    for (const w of batch) this.hooks.committed(w);
-    resolve();
+    for (const closing of batch) this.hooks.committed(closing);
+    this.journal.drop(sealed);
   }
 
-  private writeDeliveries(): Promise<void> {
-    return this.serial(async () => {
-      const version = this.deliveryVersion;
-      await this.db.query(SET_UNDELIVERED, [[...this.undelivered]]);
-      this.writtenVersion = version;
-    }).catch((error: unknown) =>
-      this.logger?.warn({ err: error }, 'could not write the credit delivery list'),
-    );
-  }
-
-  /**
-   * After a kill: refunds the charges whose answers may not have gone out (they are on the
-   * delivery list the last commit wrote), then empties the list.
-   */
-  private async recover(): Promise<void> {
-    const row = firstRow<{ undelivered: string[] }>(await this.db.query(READ_UNDELIVERED));
-    const chargeIds = row?.undelivered ?? [];
-    if (!chargeIds.length) return;
-    const undone = [];
-    for (const chargeId of chargeIds) undone.push(...(await undoIn(this.db, chargeId)));
-    await this.db.query(SET_UNDELIVERED, [[]]);
-    this.logger?.warn(
-      { chargeIds, refunded: undone.filter((u) => u.kind === 'refund').length },
-      'refunded charges written before a crash whose answers may not have gone out',
-    );
-  }
-
-  /** Graceful shutdown: writes what is queued and the delivery list as it is now. */
+  /** Graceful shutdown: commits what is journaled and writes the delivery list as it is now. */
   async close(): Promise<void> {
-    clearTimeout(this.deliveryTimer);
     await this.flush();
-    if (this.writtenVersion < this.deliveryVersion) await this.writeDeliveries();
+    await this.serial(() => this.db.query(SET_UNDELIVERED, [[...this.undelivered]]));
+    // The journal's delivery marks are in that list now: its segments can go.
+    if (!this.turn && !this.queue.length) this.journal.drop(this.journal.seal());
   }
 }

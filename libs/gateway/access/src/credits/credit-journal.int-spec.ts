@@ -1,0 +1,148 @@
+import { closeDatabase, openDatabase } from '@nl/platform-database';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { GATEWAY_DATABASE } from '../gateway.database.js';
+import { closingLine, deliveredLine, JOURNAL_DIR } from './credit-journal.js';
+import { utcDay } from './embedded-books.js';
+import { CreditsService } from './credits.service.js';
+import type { Closing } from './group-commits.js';
+
+// The embedded profile's credit journal (issue 17): a settlement's answer waits for its journal
+// line, not for the ledger, and what a killed run left in the journal reaches the ledger at the
+// next start. The kill itself, under load, is `npm run bench`'s crash rows (tools/bench/crash.ts).
+describe('credit journal (embedded profile)', () => {
+  let dir: string;
+  let dataDir: string;
+  let db: DataSource;
+  let credits: CreditsService;
+  let accounts: AccountsService;
+
+  async function open() {
+    db = await openDatabase({ kind: 'pglite', dataDir }, [GATEWAY_DATABASE]);
+    credits = new CreditsService(db);
+    accounts = new AccountsService(db, credits);
+  }
+  const journalDir = () => join(dataDir, JOURNAL_DIR);
+  const segments = async () => (await readdir(journalDir())).sort();
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'nl-journal-'));
+    dataDir = join(dir, 'data');
+    await open();
+  });
+  afterEach(async () => {
+    await closeDatabase(db);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function books(accountId: string) {
+    const [row] = (await db.query(
+      `SELECT a.balance::int AS balance,
+              (SELECT coalesce(sum(amount), 0) FROM gw.credit_ledger WHERE account_id = a.id)::int AS ledger,
+              (SELECT array_agg(kind || ':' || charged ORDER BY id) FROM gw.credit_ledger
+                WHERE account_id = a.id AND kind <> 'topup') AS rows,
+              (SELECT coalesce(sum(calls), 0) FROM gw.usage_daily WHERE account_id = a.id)::int AS calls
+         FROM gw.account a WHERE a.id = $1`,
+      [accountId],
+    )) as { balance: number; ledger: number; rows: string[] | null; calls: number }[];
+    return row;
+  }
+
+  async function reserve(accountId: string, amount: number, keyId?: string) {
+    const held = await credits.reserve({
+      accountId,
+      keyId,
+      amount,
+      endpoint: 'cbs.sbi.lookup',
+      requestId: randomUUID(),
+    });
+    if (!held.ok) throw new Error(`refused: ${held.reason}`);
+    return held.chargeId;
+  }
+
+  it('should answer a settlement once it is journaled, and have it in the ledger once written', async () => {
+    const { id } = await accounts.createAccount({ name: 'j', tier: 'paid', credits: 100 });
+    const chargeId = await reserve(id, 30);
+    expect(await credits.settle(chargeId, 10)).toBe(90);
+    // The journal has it now; the ledger does after written() at the latest.
+    expect((await segments()).length).toBeGreaterThan(0);
+    await credits.written();
+    expect(await books(id)).toMatchObject({ balance: 90, ledger: 90, rows: ['settle:10'] });
+    expect(await credits.closedAs(chargeId)).toMatchObject({ kind: 'settle', charged: 10 });
+  });
+
+  it('should write at the next start what a killed run journaled and the ledger missed, refunding the answers that may not have gone out', async () => {
+    const { id } = await accounts.createAccount({ name: 'k', tier: 'paid', credits: 100 });
+    const { info } = await accounts.createKey(id);
+    await accounts.setSpendCaps(id, info.id, { dailyCap: 5, monthlyCap: null, alertPercent: null });
+    // Already in the ledger before the kill: a commit landed, its segment was not yet removed.
+    const landed = await reserve(id, 5, info.id);
+    await credits.settle(landed, 5);
+    credits.delivered(landed);
+    await credits.written();
+    await closeDatabase(db); // no shutdown hook: as after a kill, the journal stays
+    const at = new Date();
+    const closing = (
+      kind: Closing['kind'],
+      charged: number,
+      keyId?: string,
+      chargeId: string = randomUUID(),
+    ): Closing => ({
+      hold: {
+        chargeId,
+        accountId: id,
+        ...(keyId && { keyId }),
+        amount: 20,
+        endpoint: 'cbs.sbi.lookup',
+        requestId: randomUUID(),
+        at,
+        day: utcDay(),
+      },
+      kind,
+      charged,
+      at,
+    });
+    const again = closing('settle', 5, info.id, landed); // in the ledger already
+    const seen = closing('settle', 20, info.id); // its answer went out
+    const unseen = closing('settle', 15); // journaled, its answer may not have gone out
+    const released = closing('release', 0);
+    const torn = closing('settle', 20); // the kill came mid-write: never answered
+    await writeFile(
+      join(journalDir(), '1.jsonl'),
+      [again, seen, unseen, released].map(closingLine).join('') +
+        deliveredLine([seen.hold.chargeId]) +
+        closingLine(torn).slice(0, 40),
+    );
+
+    await open();
+    await credits.onApplicationBootstrap();
+    expect(await books(id)).toEqual({
+      balance: 100 - 5 - 20,
+      ledger: 100 - 5 - 20,
+      rows: ['settle:5', 'settle:20', 'settle:15', 'release:0', 'refund:-15'],
+      calls: 2,
+    });
+    // The key's spend counts the replayed charge once.
+    expect((await accounts.spendOf([info.id]))[info.id]).toMatchObject({ today: 0.25 });
+    expect(await segments()).toEqual([]);
+  });
+
+  it('should keep a hold open when its journal write fails, and charge nothing', async () => {
+    const { id } = await accounts.createAccount({ name: 'f', tier: 'paid', credits: 100 });
+    const chargeId = await reserve(id, 30);
+    await rm(journalDir(), { recursive: true });
+    await writeFile(journalDir(), 'not a directory');
+    await expect(credits.settle(chargeId, 10)).rejects.toThrow();
+    expect(credits.liveBalance(id)).toBe(70); // held again, not charged
+    await rm(journalDir());
+    await credits.written();
+    expect(await books(id)).toMatchObject({ balance: 100, rows: null });
+    // The hold is open: a release closes it, now that the journal takes lines again.
+    await credits.release(chargeId).catch(() => undefined);
+    await credits.onApplicationShutdown();
+  });
+});

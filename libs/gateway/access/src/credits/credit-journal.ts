@@ -1,0 +1,164 @@
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type { Closing } from './group-commits.js';
+
+/** Where the journal lives inside the embedded database's directory. */
+export const JOURNAL_DIR = 'nl_credit_journal';
+
+const SEGMENT = /^(\d+)\.jsonl$/;
+
+/** A closed charge as one journal line: enough to write its ledger row after a crash. */
+type ClosingRecord = [
+  kind: 's' | 'r',
+  chargeId: string,
+  accountId: string,
+  keyId: string | null,
+  amount: number,
+  charged: number,
+  endpoint: string,
+  requestId: string,
+  heldAt: number,
+  day: string,
+  closedAt: number,
+];
+
+/** Charges whose answers went out (they leave the delivery list). */
+type DeliveredRecord = ['d', ...chargeIds: string[]];
+
+export function closingLine({ hold, kind, charged, at }: Closing): string {
+  const record: ClosingRecord = [
+    kind === 'settle' ? 's' : 'r',
+    hold.chargeId,
+    hold.accountId,
+    hold.keyId ?? null,
+    hold.amount,
+    charged,
+    hold.endpoint,
+    hold.requestId,
+    hold.at.getTime(),
+    hold.day,
+    at.getTime(),
+  ];
+  return `${JSON.stringify(record)}\n`;
+}
+
+export function deliveredLine(chargeIds: readonly string[]): string {
+  const record: DeliveredRecord = ['d', ...chargeIds];
+  return `${JSON.stringify(record)}\n`;
+}
+
+/** What a journal holds, in the order it was written. */
+export type JournalEntry =
+  { readonly closing: Closing } | { readonly delivered: readonly string[] };
+
+function entryOf(record: ClosingRecord | DeliveredRecord): JournalEntry {
+  if (record[0] === 'd') return { delivered: record.slice(1) as string[] };
+  const [kind, chargeId, accountId, keyId, amount, charged, endpoint, requestId, heldAt, day, at] =
+    record;
+  const hold = {
+    chargeId,
+    accountId,
+    ...(keyId !== null && { keyId }),
+    amount,
+    endpoint,
+    requestId,
+    at: new Date(heldAt),
+    day,
+  };
+  return {
+    closing: { hold, kind: kind === 's' ? 'settle' : 'release', charged, at: new Date(at) },
+  };
+}
+
+/**
+ * The embedded profile's credit journal (issue 17): every closed charge is appended here before
+ * its answer goes out, and reaches the ledger in PGlite later, in a group commit of many. A line
+ * the OS has taken survives a kill of this process; the next start writes whatever the ledger
+ * does not have yet (recoverJournal). Segments: the one being written, and the sealed ones a
+ * commit under way covers, removed once it landed.
+ *
+ * Writes are synchronous appends: a few µs for a whole turn of the event loop's charges, and a
+ * charge is in the journal the moment its settlement returns. Not fsynced: a crash of the process
+ * loses nothing, a power cut may lose the last writes the OS still held, as PGlite's files may.
+ */
+export class CreditJournal {
+  private fd?: number;
+  /** The first segment this process writes: the ones before it are a crashed run's. */
+  private readonly first: number;
+  /** The number of the segment being written. */
+  private current: number;
+
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.first = this.current = Math.max(0, ...this.segments()) + 1;
+  }
+
+  /** Appends `text` (whole lines); throws when the OS refused it, and the segment is sealed. */
+  append(text: string): void {
+    try {
+      if (this.fd === undefined) {
+        mkdirSync(this.dir, { recursive: true }); // gone since (removed by hand): made again
+        this.fd = openSync(join(this.dir, `${this.current}.jsonl`), 'a');
+      }
+      const bytes = Buffer.from(text);
+      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at);
+    } catch (error) {
+      // A torn line stays the last of its segment, where reading it leaves it out.
+      this.seal();
+      throw error;
+    }
+  }
+
+  /** Closes the segment being written (later lines go to the next); its number. */
+  seal(): number {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    return this.current++;
+  }
+
+  /** Removes this process's sealed segments up to `upTo`: every charge in them is in the ledger. */
+  drop(upTo: number): void {
+    this.remove((segment) => segment >= this.first && segment <= upTo && segment < this.current);
+  }
+
+  /**
+   * What a crashed run left, oldest segment first. A line without its newline was torn by a
+   * kill mid-write: its charge's answer never went out, and it is left out.
+   */
+  readCrashed(): JournalEntry[] {
+    const entries: JournalEntry[] = [];
+    for (const segment of this.segments()) {
+      if (segment >= this.first) break;
+      const lines = readFileSync(join(this.dir, `${segment}.jsonl`), 'utf8').split('\n');
+      lines.pop(); // the empty rest after the last newline, or a torn line
+      for (const line of lines) entries.push(entryOf(JSON.parse(line)));
+    }
+    return entries;
+  }
+
+  /** Removes what a crashed run left, once it is in the ledger. */
+  dropCrashed(): void {
+    this.remove((segment) => segment < this.first);
+  }
+
+  private remove(which: (segment: number) => boolean): void {
+    for (const segment of this.segments())
+      if (which(segment)) unlinkSync(join(this.dir, `${segment}.jsonl`));
+  }
+
+  private segments(): number[] {
+    return readdirSync(this.dir)
+      .map((name) => SEGMENT.exec(name)?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+  }
+}
