@@ -42,8 +42,13 @@ export function startProcess(
   script: string,
   env: NodeJS.ProcessEnv,
   cwd?: string,
+  args: readonly string[] = [],
 ): AppProcess {
-  const child = spawn(process.execPath, [script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, ...args], {
+    env,
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString('utf8').split('\n').filter(Boolean));

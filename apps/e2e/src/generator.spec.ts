@@ -1,42 +1,14 @@
-import { envVarGroups } from '@nl/composition';
-import { listeningUrl, localUpstreamEnv } from '@nl/testing';
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { appUrl, copyOfCheckout, startStandalone } from './support/checkout.js';
 
 // `npm run new-domain` run into a copy of this checkout: the generated domain compiles, lints,
 // builds and answers its health check in the standalone app; a second run for the same name
 // changes nothing. (Its case of a domain whose contracts lib existed before it, ndw, ended when
 // the ndw service was built: every domain of DOMAINS has its service now.)
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ENV = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_OPTIONS: '' };
-
-/** The checkout's files as git sees them (tracked and new, not ignored), in a temp folder. */
-function copyOfCheckout(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'new-domain-'));
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT })
-    .toString()
-    .split('\0')
-    .filter(Boolean);
-  for (const file of files.filter((f) => existsSync(join(ROOT, f)))) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    copyFileSync(join(ROOT, file), join(dir, file));
-  }
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
-}
 
 function generate(dir: string, name: string) {
   return spawnSync(process.execPath, ['tools/generator/new-domain.mjs', name], {
@@ -69,26 +41,6 @@ function run(dir: string, command: string, args: string[]): string {
   return result.stdout;
 }
 
-/** The app's base URL, from its listening log line (it binds a port of its own choosing). */
-function appUrl(app: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let partial = '';
-    const seen: string[] = [];
-    app.stdout?.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        const url = listeningUrl(line);
-        if (url) resolve(url);
-        seen.push(line);
-      }
-    });
-    app.once('exit', (code) =>
-      reject(new Error(`the standalone app exited (${code}):\n${seen.slice(-20).join('\n')}`)),
-    );
-  });
-}
-
 async function readiness(url: string, app: ChildProcess): Promise<Record<string, unknown>> {
   for (let i = 0; i < 120 && app.exitCode === null; i++) {
     try {
@@ -105,7 +57,7 @@ async function readiness(url: string, app: ChildProcess): Promise<Record<string,
 describe('npm run new-domain', () => {
   let dir: string;
   beforeAll(() => {
-    dir = copyOfCheckout();
+    dir = copyOfCheckout('new-domain-');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -163,18 +115,8 @@ describe('npm run new-domain', () => {
     run(dir, process.execPath, ['tools/scripts/build.mjs']);
     expect(readFileSync(join(dir, '.env.example'), 'utf8')).toContain('DEMO_URL');
 
-    const app = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], {
-      cwd: dir,
-      env: {
-        ...ENV,
-        // The existing domains' upstreams on a closed local port; the new ones have no default.
-        ...localUpstreamEnv(envVarGroups().flatMap((g) => g.vars)),
-        PORT: '0',
-        PGLITE_DATA_DIR: join(dir, '.data'),
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const app = startStandalone(dir, 'main.js', join(dir, '.data'));
+    app.stderr?.resume();
     try {
       const checks = await readiness(await appUrl(app), app);
       expect(checks).toMatchObject({

@@ -1,3 +1,6 @@
+// First: in the bundle (tools/scripts/bundle.mjs) the decorated classes of the app's chunks are
+// evaluated before standalone.ts's own imports run, and their decorators need Reflect's metadata.
+import 'reflect-metadata';
 import { pgliteDataDir } from '@nl/platform-config/pglite-dir';
 import { openEmbeddedEarly } from '@nl/platform-database/embedded-start';
 

@@ -1,0 +1,68 @@
+import { envVarGroups } from '@nl/composition';
+import { listeningUrl, localUpstreamEnv } from '@nl/testing';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// A copy of this checkout to build and start apps in, so nothing a spec builds there races the
+// builds of other suites in the checkout itself (the fault suite builds dist/ there).
+
+export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** The checkout's files as git sees them (tracked and new, not ignored), in a temp folder. */
+export function copyOfCheckout(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT })
+    .toString()
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files.filter((f) => existsSync(join(ROOT, f)))) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    copyFileSync(join(ROOT, file), join(dir, file));
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+/** The app's base URL, from its listening log line (it binds a port of its own choosing). */
+export function appUrl(app: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let partial = '';
+    const seen: string[] = [];
+    app.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        const url = listeningUrl(line);
+        if (url) resolve(url);
+        seen.push(line);
+      }
+    });
+    app.once('exit', (code) =>
+      reject(new Error(`the standalone app exited (${code}):\n${seen.slice(-20).join('\n')}`)),
+    );
+  });
+}
+
+/**
+ * The standalone app of the copy in `dir`, from `entry` (dist/apps/standalone/src/…), on a port
+ * of its own choosing and `dataDir`; its output is piped (read the URL with {@link appUrl}).
+ */
+export function startStandalone(dir: string, entry: string, dataDir: string): ChildProcess {
+  return spawn(process.execPath, [`dist/apps/standalone/src/${entry}`], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      // The existing domains' upstreams on a closed local port; new ones have no default.
+      ...localUpstreamEnv(envVarGroups().flatMap((g) => g.vars)),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PGLITE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
