@@ -56,7 +56,10 @@ describe('the standalone bundle (npm start)', () => {
     try {
       const url = await appUrl(app);
       await ready(url);
-      const live = /nlk_live_\w+/.exec(output.join(''))?.[0] ?? '';
+      // The banner with the demo keys follows the app's readiness by a moment.
+      const key = () => /nlk_live_\w+/.exec(output.join(''))?.[0] ?? '';
+      for (let i = 0; i < 100 && !key(); i++) await new Promise((r) => setTimeout(r, 100));
+      const live = key();
       expect(live).toMatch(/^nlk_live_/);
       const sbi = await fetch(`${url}/v1/cbs/sbi/6210`, { headers: { 'x-api-key': live } });
       expect(sbi.status).toBe(200);

@@ -48,13 +48,17 @@ export function appUrl(app: ChildProcess): Promise<string> {
 
 /**
  * The standalone app of the copy in `dir`, from `entry` (dist/apps/standalone/src/…), on a port
- * of its own choosing and `dataDir`; its output is piped (read the URL with {@link appUrl}).
+ * of its own choosing, as `npm start` runs it on a fresh machine: PGlite in `dataDir`, in-process
+ * transport and memory cache, whatever servers CI's environment names. Its output is piped
+ * (read the URL with {@link appUrl}).
  */
 export function startStandalone(dir: string, entry: string, dataDir: string): ChildProcess {
+  const servers = new Set(['DATABASE_URL', 'REDIS_URL', 'NATS_URL']);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !servers.has(k)));
   return spawn(process.execPath, [`dist/apps/standalone/src/${entry}`], {
     cwd: dir,
     env: {
-      ...process.env,
+      ...env,
       NODE_OPTIONS: '',
       // The existing domains' upstreams on a closed local port; new ones have no default.
       ...localUpstreamEnv(envVarGroups().flatMap((g) => g.vars)),
