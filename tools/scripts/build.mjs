@@ -29,7 +29,7 @@ const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
 // Data the code reads at run time, recorded upstream samples the fakes (bench) serve, the
 // dashboard's browser assets, and workers written in plain JavaScript (Node starts them itself).
 const DATA_FILE =
-  /\/(data|samples|recorded)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml)$|\/assets\/[^/]+\.(css|js)$|\.worker\.mjs$/;
+  /\/(data|samples|recorded)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml|br)$|\/assets\/[^/]+\.(css|js)$|\.worker\.mjs$/;
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -82,6 +82,7 @@ let compiled = 0;
 const TEMPLATE_MODULES = [
   'libs/platform/database/src/data-dir-lock.ts',
   'libs/platform/database/src/pglite-template.ts',
+  'libs/platform/database/src/template-archive.ts',
   'libs/platform/config/src/cache-dir.ts',
 ];
 for (const path of TEMPLATE_MODULES) {
@@ -91,6 +92,14 @@ for (const path of TEMPLATE_MODULES) {
     await compile(file, target);
     compiled++;
   }
+}
+// ...and the initdb output the repository ships (pglite-template.ts unpacks it), copied now.
+const TEMPLATE_DATA = 'libs/platform/database/src/data';
+for (const name of await readdir(join(root, TEMPLATE_DATA)).catch(() => [])) {
+  const [file, target] = [join(root, TEMPLATE_DATA, name), join(out, TEMPLATE_DATA, name)];
+  if (await upToDate(file, target)) continue;
+  await mkdir(dirname(target), { recursive: true });
+  await copyFile(file, target);
 }
 const templateModule = join(out, 'libs/platform/database/src/pglite-template.js');
 if (!(await import(pathToFileURL(templateModule).href)).pgliteTemplateExists()) {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { appCacheDir } from '@nl/platform-config/cache-dir';
 import { DatabaseLockedError, lockDataDir } from './data-dir-lock.js';
+import { unpackDirectory } from './template-archive.js';
 
 // Kept free of Nest and TypeORM imports: the standalone main opens the embedded database, this
 // template first, before it loads the rest of the app (embedded-start.ts).
@@ -18,7 +19,7 @@ import { DatabaseLockedError, lockDataDir } from './data-dir-lock.js';
 const INITDB = `const { PGlite } = require(process.argv[1]);
 PGlite.create({ dataDir: process.argv[2] }).then((db) => db.close());`;
 
-function pglitePackage(): { entry: string; version: string } {
+export function pglitePackage(): { entry: string; version: string } {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const manifest = join(dirname(entry), '..', 'package.json');
   const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
@@ -42,14 +43,26 @@ function initdb(entry: string, target: string): Promise<void> {
 }
 
 /**
+ * The initdb output of PGlite `version` as the repository ships it (packed by
+ * tools/scripts/pack-pglite-template.mjs), if it does: a first start unpacks it in a few hundred
+ * ms instead of running initdb for a few seconds (issue 17). Another version runs initdb.
+ */
+export function shippedTemplate(version: string): URL | null {
+  const url = new URL(`./data/pglite-${version}.dir.br`, import.meta.url);
+  return existsSync(url) ? url : null;
+}
+
+/**
  * Builds the template in a directory of its own and renames it into place, so a process that
  * dies half-way leaves no half template, and of processes that build at once the first rename
  * wins and the others use it.
  */
-async function buildTemplate(entry: string, template: string): Promise<void> {
+async function buildTemplate(entry: string, version: string, template: string): Promise<void> {
   const scratch = `${template}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`;
   try {
-    await initdb(entry, scratch);
+    const shipped = shippedTemplate(version);
+    if (shipped) unpackDirectory(readFileSync(shipped), scratch);
+    else await initdb(entry, scratch);
     await rename(scratch, template).catch((error: NodeJS.ErrnoException) => {
       if (!existsSync(join(template, 'PG_VERSION'))) throw error;
     });
@@ -59,9 +72,9 @@ async function buildTemplate(entry: string, template: string): Promise<void> {
 }
 
 /** Where the template of the installed PGlite version is, or will be. */
-function templatePath(): { entry: string; template: string } {
+function templatePath(): { entry: string; version: string; template: string } {
   const { entry, version } = pglitePackage();
-  return { entry, template: join(appCacheDir(), `pglite-${version}`) };
+  return { entry, version, template: join(appCacheDir(), `pglite-${version}`) };
 }
 
 /** Whether the template is there (`npm run build` starts making it when not). */
@@ -74,7 +87,7 @@ export function pgliteTemplateExists(): boolean {
  * others (a start beside the build that began it, parallel test workers) wait for it instead
  * of running a second initdb on the same cores; a maker that died leaves a stale lock, taken over.
  */
-async function ensureTemplate(entry: string, template: string): Promise<void> {
+async function ensureTemplate(entry: string, version: string, template: string): Promise<void> {
   while (!existsSync(join(template, 'PG_VERSION'))) {
     let release: () => void;
     try {
@@ -85,7 +98,7 @@ async function ensureTemplate(entry: string, template: string): Promise<void> {
       continue;
     }
     try {
-      if (!existsSync(join(template, 'PG_VERSION'))) await buildTemplate(entry, template);
+      if (!existsSync(join(template, 'PG_VERSION'))) await buildTemplate(entry, version, template);
     } finally {
       release();
     }
@@ -101,8 +114,8 @@ let pending: Promise<string> | undefined;
  */
 export function pgliteTemplate(): Promise<string> {
   pending ??= (async () => {
-    const { entry, template } = templatePath();
-    await ensureTemplate(entry, template);
+    const { entry, version, template } = templatePath();
+    await ensureTemplate(entry, version, template);
     return template;
   })();
   // A failed build may be retried by the next caller.
