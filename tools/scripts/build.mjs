@@ -96,6 +96,7 @@ for (const path of TEMPLATE_MODULES) {
 // ...and the initdb output the repository ships (pglite-template.ts unpacks it), copied now.
 const TEMPLATE_DATA = 'libs/platform/database/src/data';
 for (const name of await readdir(join(root, TEMPLATE_DATA)).catch(() => [])) {
+  if (!name.endsWith('.dir.br')) continue; // not its PROVENANCE.md: no data file, see DATA_FILE
   const [file, target] = [join(root, TEMPLATE_DATA, name), join(out, TEMPLATE_DATA, name)];
   if (await upToDate(file, target)) continue;
   await mkdir(dirname(target), { recursive: true });
