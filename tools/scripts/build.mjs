@@ -53,6 +53,14 @@ async function upToDate(source, target) {
   return t !== null && t.mtimeMs >= s.mtimeMs;
 }
 
+/** Copies a data file unless its copy is up to date; whether it did. */
+async function copyData(file, target) {
+  if (await upToDate(file, target)) return false;
+  await mkdir(dirname(target), { recursive: true });
+  await copyFile(file, target);
+  return true;
+}
+
 // Loaded only when a file needs compiling: its native binding costs ~0.1 s.
 let swc;
 async function compile(file, target) {
@@ -96,11 +104,8 @@ for (const path of TEMPLATE_MODULES) {
 // ...and the initdb output the repository ships (pglite-template.ts unpacks it), copied now.
 const TEMPLATE_DATA = 'libs/platform/database/src/data';
 for (const name of await readdir(join(root, TEMPLATE_DATA)).catch(() => [])) {
-  if (!name.endsWith('.dir.br')) continue; // not its PROVENANCE.md: no data file, see DATA_FILE
-  const [file, target] = [join(root, TEMPLATE_DATA, name), join(out, TEMPLATE_DATA, name)];
-  if (await upToDate(file, target)) continue;
-  await mkdir(dirname(target), { recursive: true });
-  await copyFile(file, target);
+  const rel = join(TEMPLATE_DATA, name);
+  if (DATA_FILE.test(rel)) await copyData(join(root, rel), join(out, rel));
 }
 const templateModule = join(out, 'libs/platform/database/src/pglite-template.js');
 if (!(await import(pathToFileURL(templateModule).href)).pgliteTemplateExists()) {
@@ -130,10 +135,7 @@ for (const top of ['apps', 'libs', 'tools']) {
       expected.add(target);
       jobs.push(
         (async () => {
-          if (await upToDate(file, target)) return;
-          await mkdir(dirname(target), { recursive: true });
-          await copyFile(file, target);
-          copied++;
+          if (await copyData(file, target)) copied++;
         })(),
       );
     }

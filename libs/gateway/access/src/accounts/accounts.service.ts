@@ -1,5 +1,5 @@
 import { Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
-import { TIERS, toCredits, type Tier } from '@nl/contracts-core';
+import { TIERS, type Tier } from '@nl/contracts-core';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, IsNull, Not, type Repository } from 'typeorm';
@@ -10,6 +10,7 @@ import { ALL_KEYS, KeyRevocations, type KeyChange } from '../keys/key-revocation
 import { KeyUseTracker } from '../keys/key-use.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
 import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
+import { usageOf, type UsageRow } from './account-usage.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
 import { spendOfKeys } from './key-lookup.js';
 import { KeyOwners, type KeyOwner } from './key-owners.js';
@@ -279,27 +280,8 @@ export class AccountsService implements OnApplicationShutdown {
     return (await this.getAccount(accountId)).balance;
   }
 
-  /**
-   * Calls and credits charged per endpoint per UTC day, today and the `days - 1` days before,
-   * from the rollup the settlements maintain: bounded by days × endpoints, not by history.
-   */
-  async usage(
-    accountId: string,
-    days = 30,
-  ): Promise<{ day: string; endpoint: string; calls: number; credits: number }[]> {
-    await this.credits.written();
-    const rows = (await this.db.query(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, endpoint, calls::int AS calls, charged
-         FROM gw.usage_daily
-        WHERE account_id = $1 AND day > (now() AT TIME ZONE 'UTC')::date - $2::int
-        ORDER BY day DESC, endpoint`,
-      [accountId, days],
-    )) as { day: string; endpoint: string; calls: number; charged: string }[];
-    return rows.map((r) => ({
-      day: r.day,
-      endpoint: r.endpoint,
-      calls: r.calls,
-      credits: toCredits(Number(r.charged)),
-    }));
+  /** Calls and credits per endpoint per UTC day of the last `days` days (usageOf). */
+  usage(accountId: string, days = 30): Promise<UsageRow[]> {
+    return usageOf(this.db, this.credits, accountId, days);
   }
 }
