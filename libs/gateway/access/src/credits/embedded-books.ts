@@ -100,9 +100,8 @@ const DAY_MS = 86_400_000;
 /** The last day utcDay printed, and the milliseconds it spans: every paid call asks. */
 let known = { day: '', from: 0, to: 0 };
 
-/** Today in UTC, as YYYY-MM-DD: the day a reservation counts for. */
-export function utcDay(): string {
-  const now = Date.now();
+/** The UTC day of `now` (epoch milliseconds; today by default) as YYYY-MM-DD. */
+export function utcDay(now = Date.now()): string {
   if (now < known.from || now >= known.to) {
     const from = now - (now % DAY_MS);
     known = { day: new Date(from).toISOString().slice(0, 10), from, to: from + DAY_MS };

@@ -19,6 +19,7 @@ import {
 } from './embedded-books.js';
 import { READ_ACCOUNT, READ_KEY } from './embedded-ledger.sql.js';
 import { GroupCommits, type Closing, type Hold } from './group-commits.js';
+import type { LedgerBatch } from './ledger-batch.js';
 import { firstRow } from './rows.js';
 import { closedIn, topUpIn, undoIn } from './sql-credits.js';
 import type { ReserveOutcome } from './spend-caps.js';
@@ -58,7 +59,7 @@ export class EmbeddedCredits implements CreditBackend {
 
   private constructor(private readonly db: DataSource) {
     this.commits = new GroupCommits(db, {
-      committed: (closing) => this.committed(closing),
+      committed: (batch) => this.committed(batch),
       failed: (closing) => this.reopen(closing),
       counters: (keyId) => this.keys.get(keyId)?.committed,
       setCounters: (keyId, counters) => {
@@ -128,7 +129,7 @@ export class EmbeddedCredits implements CreditBackend {
     if (!hold) return Promise.resolve(null);
     this.open.delete(chargeId);
     const charged = kind === 'settle' ? Math.max(0, Math.min(charge, hold.amount)) : 0;
-    const book = this.bookOf(hold);
+    const book = this.bookOf(hold.accountId);
     book.held -= hold.amount;
     book.pending += charged;
     const key = hold.keyId ? this.keys.get(hold.keyId) : undefined;
@@ -139,20 +140,22 @@ export class EmbeddedCredits implements CreditBackend {
     return this.commits.submit({ hold, kind, charged, at: new Date() }).then(() => available(book));
   }
 
-  /** A commit wrote `closing`: its charge leaves the pending part and the committed balance. */
-  private committed({ hold, charged }: Closing): void {
-    const book = this.bookOf(hold);
-    book.pending -= charged;
-    book.committed -= charged;
-    if (hold.keyId) {
-      const key = this.keys.get(hold.keyId);
-      if (key) add(key.pending, hold.day, -charged);
+  /** A commit wrote `batch`: its charges leave the pending parts and the committed balances. */
+  private committed(batch: LedgerBatch): void {
+    for (const [accountId, charged] of batch.charged) {
+      const book = this.bookOf(accountId);
+      book.pending -= charged;
+      book.committed -= charged;
+    }
+    for (const [keyId, days] of batch.spent) {
+      const key = this.keys.get(keyId);
+      if (key) for (const { day, charged } of days) add(key.pending, day, -charged);
     }
   }
 
   /** Its journal write failed: nothing of it was kept, so the reservation is open again. */
   private reopen({ hold, charged }: Closing): void {
-    const book = this.bookOf(hold);
+    const book = this.bookOf(hold.accountId);
     book.pending -= charged;
     book.held += hold.amount;
     const key = hold.keyId ? this.keys.get(hold.keyId) : undefined;
@@ -163,10 +166,10 @@ export class EmbeddedCredits implements CreditBackend {
     this.open.set(hold.chargeId, hold);
   }
 
-  private bookOf(hold: Hold): AccountBook {
-    const book = this.accounts.get(hold.accountId);
+  private bookOf(accountId: string): AccountBook {
+    const book = this.accounts.get(accountId);
     // A hold is only ever made on a loaded account, and books are never dropped.
-    if (!book) throw new Error(`No book for account ${hold.accountId}`);
+    if (!book) throw new Error(`No book for account ${accountId}`);
     return book;
   }
 

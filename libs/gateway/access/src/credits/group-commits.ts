@@ -7,7 +7,7 @@ import { closingLine, CreditJournal, deliveredLine, JOURNAL_DIR } from './credit
 import type { Counters } from './embedded-books.js';
 import { SET_UNDELIVERED } from './embedded-ledger.sql.js';
 import { recoverJournal } from './journal-recovery.js';
-import { countersAfter, groupCommit } from './ledger-batch.js';
+import { countersAfter, LedgerBatch } from './ledger-batch.js';
 
 /** An open reservation in the embedded profile; `day` is the UTC day its key's spend counts it on. */
 export interface Hold extends Reservation {
@@ -25,7 +25,7 @@ export interface Closing {
 
 /** What the books do when a commit lands or a journal write fails, and the capped keys' counters. */
 export interface CommitHooks {
-  committed(closing: Closing): void;
+  committed(batch: LedgerBatch): void;
   failed(closing: Closing): void;
   counters(keyId: string): Counters | undefined;
   setCounters(keyId: string, counters: Counters): void;
@@ -33,10 +33,9 @@ export interface CommitHooks {
 
 /**
  * The least time from one commit's start to the next one's. Idle, a charge is committed at once;
- * under load the charges of this long go in one statement. A commit costs PGlite ~0.45 ms
- * whatever its size plus ~21 µs a row, so at the bench's ~8,000 charges a second this is ~200
- * rows and ~23 µs of its thread per charge, against ~60 µs at the ~12 rows a commit had while
- * answers waited for their commit (issue 17).
+ * under load the charges of this long go in one commit: at the bench's ~8,000 charges a second
+ * ~200 rows, so the commit's cost apart from its rows (~0.5 ms of PGlite's thread) is a few µs
+ * a charge, against ~60 µs at the ~12 rows a commit had while answers waited for it (issue 17).
  */
 const COMMIT_GAP_MS = 25;
 
@@ -83,7 +82,7 @@ export class GroupCommits {
   /** The commit under way. */
   private running?: Promise<void>;
   /** Charges in the journal, waiting for a commit. */
-  private queue: Closing[] = [];
+  private queue = new LedgerBatch();
   private turn?: Turn;
   /** Delivered charges not yet noted in the journal. */
   private marks: string[] = [];
@@ -132,7 +131,7 @@ export class GroupCommits {
     this.write();
     for (;;) {
       if (this.running) await this.running.catch(ignore);
-      else if (this.queue.length) await this.commitNow();
+      else if (this.queue.size) await this.commitNow();
       else break;
     }
     await this.serial(async () => undefined);
@@ -178,7 +177,7 @@ export class GroupCommits {
       return;
     }
     if (!turn) return;
-    for (const closing of turn.closings) this.queue.push(closing);
+    this.queue.add(turn.closings);
     turn.resolve();
     this.schedule();
   }
@@ -196,7 +195,7 @@ export class GroupCommits {
 
   /** Commits the queue now, or once {@link COMMIT_GAP_MS} (and any retry's wait) have passed. */
   private schedule(): void {
-    if (this.running || this.commitTimer || !this.queue.length) return;
+    if (this.running || this.commitTimer || !this.queue.size) return;
     const wait = this.lastCommit + COMMIT_GAP_MS + this.retryMs - performance.now();
     if (wait <= 0) {
       this.commitNow().catch(ignore);
@@ -213,7 +212,7 @@ export class GroupCommits {
     clearTimeout(this.commitTimer);
     this.commitTimer = undefined;
     const batch = this.queue;
-    this.queue = [];
+    this.queue = new LedgerBatch();
     // Every charge of the batch, and no other, is in the segments up to this one.
     const sealed = this.journal.seal();
     this.lastCommit = performance.now();
@@ -223,10 +222,11 @@ export class GroupCommits {
       .then(
         () => (this.retryMs = 0),
         (error: unknown) => {
-          this.queue = [...batch, ...this.queue];
+          batch.absorb(this.queue);
+          this.queue = batch;
           this.retryMs = Math.min(Math.max(this.retryMs * 2, RETRY_MS.first), RETRY_MS.max);
           this.logger?.error(
-            { err: error, charges: batch.length, retryInMs: this.retryMs },
+            { err: error, charges: batch.size, retryInMs: this.retryMs },
             'credit group commit failed; its charges are in the journal and go again',
           );
         },
@@ -238,11 +238,11 @@ export class GroupCommits {
     return running;
   }
 
-  private async commit(batch: Closing[], sealed: number): Promise<void> {
+  private async commit(batch: LedgerBatch, sealed: number): Promise<void> {
     const counters = countersAfter(batch, (keyId) => this.hooks.counters(keyId));
-    await this.thread.execute(groupCommit(batch, counters, this.undelivered));
+    await this.thread.execute(batch.statement(counters, this.undelivered));
     for (const [keyId, c] of counters) this.hooks.setCounters(keyId, c);
-    for (const closing of batch) this.hooks.committed(closing);
+    this.hooks.committed(batch);
     this.journal.drop(sealed);
   }
 
@@ -251,6 +251,6 @@ export class GroupCommits {
     await this.flush();
     await this.serial(() => this.db.query(SET_UNDELIVERED, [[...this.undelivered]]));
     // The journal's delivery marks are in that list now: its segments can go.
-    if (!this.turn && !this.queue.length) this.journal.drop(this.journal.seal());
+    if (!this.turn && !this.queue.size) this.journal.drop(this.journal.seal());
   }
 }

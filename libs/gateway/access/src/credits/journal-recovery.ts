@@ -5,7 +5,7 @@ import type { CreditJournal } from './credit-journal.js';
 import { keyBookOf, type Counters, type KeyRow } from './embedded-books.js';
 import { READ_KEY, READ_UNDELIVERED, SET_UNDELIVERED } from './embedded-ledger.sql.js';
 import type { Closing } from './group-commits.js';
-import { countersAfter, groupCommit } from './ledger-batch.js';
+import { countersAfter, LedgerBatch } from './ledger-batch.js';
 import { allRows, firstRow } from './rows.js';
 import { undoIn } from './sql-credits.js';
 
@@ -38,8 +38,10 @@ export async function recoverJournal(
   }
   const missing = await notInLedger(db, closings);
   if (missing.length) {
+    const batch = new LedgerBatch();
+    batch.add(missing);
     const base = await committedCounters(db, missing);
-    await thread.execute(groupCommit(missing, countersAfter(missing, base), undelivered));
+    await thread.execute(batch.statement(countersAfter(batch, base), undelivered));
   }
   const undone = [];
   for (const chargeId of undelivered) undone.push(...(await undoIn(db, chargeId)));
