@@ -54,7 +54,8 @@ export async function warm(
   };
 }
 
-function load(
+/** One autocannon run of `duration` seconds at `connections` against `url`. */
+export function load(
   url: string,
   headers: Record<string, string>,
   connections: number,

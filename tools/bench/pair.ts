@@ -6,10 +6,9 @@
 // req/s over all its chunks, their ratio, every chunk's ratio (the spread), and the CPU time of
 // each target's serving thread and of all its threads per request (Linux /proc).
 // BENCH_PAIR_ROUNDS (default 12) rounds of BENCH_PAIR_CHUNK_S (default 2) seconds each.
-import autocannon from 'autocannon';
 import { readdir, readFile } from 'node:fs/promises';
 import { killChildrenOnExit } from './child-process.js';
-import { LOAD, warm } from './measure.js';
+import { LOAD, load, warm } from './measure.js';
 import { TARGETS, type BenchContext, type RunningTarget } from './targets.js';
 
 /** CPU time (user + system) in clock ticks of the thread `tid` of `pid`, or of all its threads. */
@@ -40,12 +39,12 @@ interface Side {
 async function chunk(side: Side, seconds: number): Promise<void> {
   const pid = side.running.pids[0];
   const [main0, all0] = [await cpuTicks(pid, pid), await cpuTicks(pid)];
-  const result = await autocannon({
-    url: side.running.url,
-    headers: side.running.headers ?? {},
-    connections: LOAD.connections,
-    duration: seconds,
-  });
+  const result = await load(
+    side.running.url,
+    side.running.headers ?? {},
+    LOAD.connections,
+    seconds,
+  );
   if (result.errors || result.non2xx)
     throw new Error(`${side.key}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   const [main1, all1] = [await cpuTicks(pid, pid), await cpuTicks(pid)];
@@ -73,9 +72,8 @@ try {
     sides.push({ key, running, requests: 0, mainTicks: 0, allTicks: 0, chunkRates: [] });
     ctx.referenceBody ??= (await warm(running.url, running.headers)).body;
   }
-  for (const side of sides) await chunk(side, LOAD.warmupSeconds);
-  for (const side of sides) Object.assign(side, { requests: 0, mainTicks: 0, allTicks: 0 });
-  for (const side of sides) side.chunkRates.length = 0;
+  for (const { running } of sides)
+    await load(running.url, running.headers ?? {}, LOAD.connections, LOAD.warmupSeconds);
   for (let round = 0; round < rounds; round++)
     // Alternating which goes first, so neither always runs right after the other.
     for (const side of round % 2 ? [...sides].reverse() : sides) await chunk(side, seconds);
@@ -84,16 +82,15 @@ try {
   const rate = (s: Side) => s.requests / (rounds * seconds);
   // Clock ticks are 10 ms on Linux: µs per request = ticks × 10,000 / requests.
   const perRequest = (ticks: number, s: Side) => ((ticks * 10_000) / s.requests).toFixed(1);
-  console.log(
-    `${a.key} ${rate(a).toFixed(0)} req/s, ${b.key} ${rate(b).toFixed(0)} req/s: ` +
-      `${a.key}/${b.key} = ${(rate(a) / rate(b)).toFixed(3)} over ${rounds} rounds of ${seconds} s`,
-  );
-  console.log(
-    `chunk ratios: ${a.chunkRates.map((r, i) => (r / b.chunkRates[i]).toFixed(2)).join(' ')}`,
-  );
-  console.log(
-    `CPU µs per request, serving thread: ${a.key} ${perRequest(a.mainTicks, a)}, ${b.key} ${perRequest(b.mainTicks, b)}; ` +
-      `all threads: ${a.key} ${perRequest(a.allTicks, a)}, ${b.key} ${perRequest(b.allTicks, b)}`,
+  // The report is this tool's output (stdout), as bench.ts's table; not a log line.
+  process.stdout.write(
+    [
+      `${a.key} ${rate(a).toFixed(0)} req/s, ${b.key} ${rate(b).toFixed(0)} req/s: ` +
+        `${a.key}/${b.key} = ${(rate(a) / rate(b)).toFixed(3)} over ${rounds} rounds of ${seconds} s`,
+      `chunk ratios: ${a.chunkRates.map((r, i) => (r / b.chunkRates[i]).toFixed(2)).join(' ')}`,
+      `CPU µs per request, serving thread: ${a.key} ${perRequest(a.mainTicks, a)}, ${b.key} ${perRequest(b.mainTicks, b)}; ` +
+        `all threads: ${a.key} ${perRequest(a.allTicks, a)}, ${b.key} ${perRequest(b.allTicks, b)}`,
+    ].join('\n') + '\n',
   );
 } finally {
   for (const side of sides) await side.running.stop();

@@ -10,7 +10,11 @@ export interface DaySpend {
   charged: number;
 }
 
+/** A usage rollup row: an account's settlements on one endpoint on one UTC day. */
 interface Usage {
+  readonly accountId: string;
+  readonly day: string;
+  readonly endpoint: string;
   calls: number;
   charged: number;
 }
@@ -26,8 +30,8 @@ export class LedgerBatch {
   readonly charged = new Map<string, number>();
   /** Per capped key, what its settlements charged, day by day in the order they closed. */
   readonly spent = new Map<string, DaySpend[]>();
-  /** Settlements per account, UTC day of their closing and endpoint (the usage rollup). */
-  private readonly usage = new Map<string, Map<string, Map<string, Usage>>>();
+  /** The usage rows, by account, UTC day of the closing and endpoint (joined by newlines). */
+  private readonly usage = new Map<string, Usage>();
 
   /** How many closings the batch holds. */
   get size(): number {
@@ -40,9 +44,13 @@ export class LedgerBatch {
       this.closings.push(closing);
       const { hold, kind, charged, at } = closing;
       if (kind !== 'settle') continue;
-      this.count(hold.accountId, utcDay(at.getTime()), hold.endpoint, 1, charged);
+      this.count(
+        { accountId: hold.accountId, day: utcDay(at.getTime()), endpoint: hold.endpoint },
+        1,
+        charged,
+      );
       if (!charged) continue;
-      this.charged.set(hold.accountId, (this.charged.get(hold.accountId) ?? 0) + charged);
+      this.debit(hold.accountId, charged);
       if (hold.keyId) this.spend(hold.keyId, hold.day, charged);
     }
   }
@@ -50,23 +58,19 @@ export class LedgerBatch {
   /** Takes in `later`'s charges after this batch's own (a failed commit's batch goes again). */
   absorb(later: LedgerBatch): void {
     for (const closing of later.closings) this.closings.push(closing);
-    for (const [accountId, charged] of later.charged)
-      this.charged.set(accountId, (this.charged.get(accountId) ?? 0) + charged);
+    for (const [accountId, charged] of later.charged) this.debit(accountId, charged);
     for (const [keyId, days] of later.spent)
       for (const { day, charged } of days) this.spend(keyId, day, charged);
-    for (const [accountId, days] of later.usage)
-      for (const [day, endpoints] of days)
-        for (const [endpoint, u] of endpoints)
-          this.count(accountId, day, endpoint, u.calls, u.charged);
+    for (const u of later.usage.values()) this.count(u, u.calls, u.charged);
   }
 
   /** GROUP_COMMIT of the batch, with the keys' `counters` and the delivery list as `undelivered`. */
   statement(counters: ReadonlyMap<string, Counters>, undelivered: Iterable<string>): Statement {
     const col = <T>(pick: (c: Closing) => T) => this.closings.map(pick);
-    const usage: [string, string, string, Usage][] = [];
-    for (const [accountId, days] of this.usage)
-      for (const [day, endpoints] of days)
-        for (const [endpoint, u] of endpoints) usage.push([accountId, day, endpoint, u]);
+    // In key order: the rollup's rows are locked in one order, whatever order the charges came in.
+    const usage = [...this.usage]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, row]) => row);
     const keys = [...counters.values()];
     const values = [
       uuidArray(col((c) => c.hold.chargeId)),
@@ -81,11 +85,11 @@ export class LedgerBatch {
       timestamptzArray(col((c) => c.at)),
       uuidArray([...this.charged.keys()]),
       int8Array([...this.charged.values()]),
-      uuidArray(usage.map((u) => u[0])),
-      dateArray(usage.map((u) => u[1])),
-      textArray(usage.map((u) => u[2])),
-      int8Array(usage.map((u) => u[3].calls)),
-      int8Array(usage.map((u) => u[3].charged)),
+      uuidArray(usage.map((u) => u.accountId)),
+      dateArray(usage.map((u) => u.day)),
+      textArray(usage.map((u) => u.endpoint)),
+      int8Array(usage.map((u) => u.calls)),
+      int8Array(usage.map((u) => u.charged)),
       uuidArray([...counters.keys()]),
       dateArray(keys.map((c) => c.day)),
       int8Array(keys.map((c) => c.daySpent)),
@@ -95,38 +99,30 @@ export class LedgerBatch {
     return { name: 'nl_group_commit', text: GROUP_COMMIT, values };
   }
 
+  private debit(accountId: string, charged: number): void {
+    this.charged.set(accountId, (this.charged.get(accountId) ?? 0) + charged);
+  }
+
   private spend(keyId: string, day: string, charged: number): void {
-    const days = entry(this.spent, keyId, () => []);
+    let days = this.spent.get(keyId);
+    if (!days) this.spent.set(keyId, (days = []));
     const last = days[days.length - 1];
     if (last?.day === day) last.charged += charged;
     else days.push({ day, charged });
   }
 
   private count(
-    accountId: string,
-    day: string,
-    endpoint: string,
+    row: Pick<Usage, 'accountId' | 'day' | 'endpoint'>,
     calls: number,
     charged: number,
   ): void {
-    const endpoints = entry(
-      entry(this.usage, accountId, () => new Map()),
-      day,
-      () => new Map(),
-    );
-    const u = endpoints.get(endpoint);
+    const id = `${row.accountId}\n${row.day}\n${row.endpoint}`;
+    const u = this.usage.get(id);
     if (u) {
       u.calls += calls;
       u.charged += charged;
-    } else endpoints.set(endpoint, { calls, charged });
+    } else this.usage.set(id, { ...row, calls, charged });
   }
-}
-
-/** `map`'s value for `key`, made and added first when there is none. */
-function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = make()));
-  return value;
 }
 
 /** The capped keys' counters once `batch` is spent on them, each from its `base`. */
