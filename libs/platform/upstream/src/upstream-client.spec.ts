@@ -48,7 +48,9 @@ describe(UpstreamClient.name, () => {
     new UpstreamClient({
       name: 'fake',
       baseUrl: `${fake.url}/api`,
-      timeoutMs: 200,
+      // Ample for an answer on a loaded CI machine (the first request of the run, cold, took
+      // over 200 ms there once and was retried); the timeout test sets its own short one.
+      timeoutMs: 2_000,
       backoffMs: 10,
       ...extra,
     });
@@ -88,7 +90,7 @@ describe(UpstreamClient.name, () => {
   it('should throw a timeout after each attempt ran out of time', async () => {
     fake.set(() => undefined); // never answers
     const started = Date.now();
-    const error = await client({ retries: 1 })
+    const error = await client({ retries: 1, timeoutMs: 200 })
       .request({ path: '/slow' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
