@@ -18,6 +18,7 @@ import { Dashboard1764600000000 } from './persistence/migrations/1764600000000-d
 import { CreditDelivery1764700000000 } from './persistence/migrations/1764700000000-credit-delivery.js';
 import { AllowedOrigins1764800000000 } from './persistence/migrations/1764800000000-allowed-origins.js';
 import { LedgerClosingRows1764900000000 } from './persistence/migrations/1764900000000-ledger-closing-rows.js';
+import { LedgerNoUsageIndex1765000000000 } from './persistence/migrations/1765000000000-ledger-no-usage-index.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
@@ -44,5 +45,6 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     CreditDelivery1764700000000,
     AllowedOrigins1764800000000,
     LedgerClosingRows1764900000000,
+    LedgerNoUsageIndex1765000000000,
   ],
 };

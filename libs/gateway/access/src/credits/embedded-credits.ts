@@ -1,5 +1,5 @@
 import type { Logger } from '@nl/platform-logging';
-import { randomUUID } from 'node:crypto';
+import { newChargeId } from './charge-id.js';
 import type { DataSource } from 'typeorm';
 import type {
   ClosedCharge,
@@ -102,7 +102,7 @@ export class EmbeddedCredits implements CreditBackend {
       amount: request.amount,
       endpoint: request.endpoint,
       requestId: request.requestId,
-      chargeId: randomUUID(),
+      chargeId: newChargeId(),
       at: new Date(),
       day,
     };

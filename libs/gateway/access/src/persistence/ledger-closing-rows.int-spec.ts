@@ -46,6 +46,11 @@ describe('migration LedgerClosingRows (PGlite)', () => {
       { kind: 'settle', amount: -10, charged: 10, keyed: true },
     ]);
 
+    await db.undoLastMigration(); // LedgerNoUsageIndex, which came after
+    const indexes = (await db.query(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = 'gw' AND tablename = 'credit_ledger' ORDER BY 1`,
+    )) as { indexname: string }[];
+    expect(indexes.map((i) => i.indexname)).toContain('credit_ledger_usage_idx');
     await db.undoLastMigration();
     expect(await rows(held.chargeId)).toEqual([
       { kind: 'settle', amount: 20, charged: 10, keyed: false },

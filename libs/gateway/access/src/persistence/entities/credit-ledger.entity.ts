@@ -3,7 +3,6 @@ import {
   Column,
   CreateDateColumn,
   Entity,
-  Index,
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
@@ -25,7 +24,6 @@ export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402' | '
  */
 @Entity({ schema: 'gw', name: 'credit_ledger' })
 @Unique('credit_ledger_charge_id_kind_key', ['chargeId', 'kind'])
-@Index('credit_ledger_usage_idx', ['accountId', 'createdAt'])
 @Check(
   'credit_ledger_kind_check',
   `kind IN ('topup', 'reserve', 'settle', 'release', 'x402', 'refund')`,
