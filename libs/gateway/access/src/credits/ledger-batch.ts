@@ -1,5 +1,12 @@
 import type { Statement } from '@nl/platform-database';
-import { dateArray, int8Array, textArray, timestamptzArray, uuidArray } from './binary-arrays.js';
+import {
+  BinaryArray,
+  dateArray,
+  int8Array,
+  textArray,
+  timestamptzArray,
+  uuidArray,
+} from './binary-arrays.js';
 import { spend, utcDay, type Counters } from './embedded-books.js';
 import { GROUP_COMMIT } from './embedded-ledger.sql.js';
 import type { Closing } from './group-commits.js';
@@ -19,13 +26,30 @@ interface Usage {
   charged: number;
 }
 
+/** The ledger rows of a batch, column by column, in GROUP_COMMIT's order ($1–$10). */
+function rowColumns() {
+  return [
+    new BinaryArray(uuidArray.type), // charge ids
+    new BinaryArray(uuidArray.type), // accounts
+    new BinaryArray(uuidArray.type), // keys or null
+    new BinaryArray(textArray.type), // kinds
+    new BinaryArray(int8Array.type), // reserved
+    new BinaryArray(int8Array.type), // charged
+    new BinaryArray(textArray.type), // endpoints
+    new BinaryArray(textArray.type), // request ids
+    new BinaryArray(timestamptzArray.type), // reserved at
+    new BinaryArray(timestamptzArray.type), // closed at
+  ] as const;
+}
+
 /**
- * The charges of one group commit (GroupCommits): the closings, one ledger row each, and what
+ * The charges of one group commit (GroupCommits): their ledger rows, one per closing, written
+ * into the statement's columns as they come (no closing is kept until the commit), and what
  * they add up to, summed as they come, so that the database only inserts the rows and updates
  * a row per account, day and endpoint, and the books settle per account, not per charge.
  */
 export class LedgerBatch {
-  private readonly closings: Closing[] = [];
+  private readonly rows = rowColumns();
   /** Per account, what its settlements charged. */
   readonly charged = new Map<string, number>();
   /** Per capped key, what its settlements charged, day by day in the order they closed. */
@@ -35,14 +59,24 @@ export class LedgerBatch {
 
   /** How many closings the batch holds. */
   get size(): number {
-    return this.closings.length;
+    return this.rows[0].length;
   }
 
   /** Adds `closings`, in the order they closed. */
   add(closings: readonly Closing[]): void {
-    for (const closing of closings) {
-      this.closings.push(closing);
-      const { hold, kind, charged, at } = closing;
+    const [ids, accounts, keys, kinds, reserved, debited, endpoints, requests, heldAt, closedAt] =
+      this.rows;
+    for (const { hold, kind, charged, at } of closings) {
+      ids.push(hold.chargeId);
+      accounts.push(hold.accountId);
+      keys.push(hold.keyId);
+      kinds.push(kind);
+      reserved.push(hold.amount);
+      debited.push(charged);
+      endpoints.push(hold.endpoint);
+      requests.push(hold.requestId);
+      heldAt.push(hold.at);
+      closedAt.push(at);
       if (kind !== 'settle') continue;
       this.count(
         { accountId: hold.accountId, day: utcDay(at.getTime()), endpoint: hold.endpoint },
@@ -57,7 +91,8 @@ export class LedgerBatch {
 
   /** Takes in `later`'s charges after this batch's own (a failed commit's batch goes again). */
   absorb(later: LedgerBatch): void {
-    for (const closing of later.closings) this.closings.push(closing);
+    // Each column is of one element type; the tuple's positions match.
+    this.rows.forEach((column, i) => (column as BinaryArray<unknown>).append(later.rows[i]));
     for (const [accountId, charged] of later.charged) this.debit(accountId, charged);
     for (const [keyId, days] of later.spent)
       for (const { day, charged } of days) this.spend(keyId, day, charged);
@@ -66,23 +101,13 @@ export class LedgerBatch {
 
   /** GROUP_COMMIT of the batch, with the keys' `counters` and the delivery list as `undelivered`. */
   statement(counters: ReadonlyMap<string, Counters>, undelivered: Iterable<string>): Statement {
-    const col = <T>(pick: (c: Closing) => T) => this.closings.map(pick);
     // In key order: the rollup's rows are locked in one order, whatever order the charges came in.
     const usage = [...this.usage]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, row]) => row);
     const keys = [...counters.values()];
     const values = [
-      uuidArray(col((c) => c.hold.chargeId)),
-      uuidArray(col((c) => c.hold.accountId)),
-      uuidArray(col((c) => c.hold.keyId)),
-      textArray(col((c) => c.kind)),
-      int8Array(col((c) => c.hold.amount)),
-      int8Array(col((c) => c.charged)),
-      textArray(col((c) => c.hold.endpoint)),
-      textArray(col((c) => c.hold.requestId)),
-      timestamptzArray(col((c) => c.hold.at)),
-      timestamptzArray(col((c) => c.at)),
+      ...this.rows.map((column) => column.toBuffer()),
       uuidArray([...this.charged.keys()]),
       int8Array([...this.charged.values()]),
       uuidArray(usage.map((u) => u.accountId)),

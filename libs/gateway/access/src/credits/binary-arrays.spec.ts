@@ -1,0 +1,50 @@
+import { BinaryArray, int8Array, textArray, uuidArray } from './binary-arrays.js';
+
+/** Header and elements of a one-dimensional array in PostgreSQL's binary format. */
+function decode(buffer: Buffer) {
+  const [dims, nulls, oid, n, lower] = [0, 4, 8, 12, 16].map((at) => buffer.readInt32BE(at));
+  const items: (Buffer | null)[] = [];
+  let at = 20;
+  for (let i = 0; i < n; i++) {
+    const length = buffer.readInt32BE(at);
+    items.push(length < 0 ? null : buffer.subarray(at + 4, at + 4 + length));
+    at += 4 + Math.max(length, 0);
+  }
+  return { dims, nulls, oid, lower, items, rest: buffer.length - at };
+}
+
+describe('BinaryArray', () => {
+  it('should grow past its first buffer and keep every element in order', () => {
+    const array = new BinaryArray(textArray.type, 8);
+    const values = Array.from({ length: 500 }, (_, i) => `request-${i}-ü`);
+    for (const value of values) array.push(value);
+    const { dims, nulls, oid, lower, items, rest } = decode(array.toBuffer());
+    expect([dims, nulls, oid, lower, rest]).toEqual([1, 0, 25, 1, 0]);
+    expect(items.map((item) => item?.toString('utf8'))).toEqual(values);
+  });
+
+  it('should append another array after its own elements, nulls included', () => {
+    const first = new BinaryArray(uuidArray.type, 0);
+    first.push('0b7e6a3c-1d2e-4f50-8a9b-7c6d5e4f3a2b');
+    const second = new BinaryArray(uuidArray.type);
+    second.push(null);
+    second.push('1c8f7b4d-2e3f-4a61-9bac-8d7e6f5a4b3c');
+    first.append(second);
+    expect(first.length).toBe(3);
+    const { nulls, items, rest } = decode(first.toBuffer());
+    expect(nulls).toBe(1);
+    expect(items.map((item) => item?.toString('hex') ?? null)).toEqual([
+      '0b7e6a3c1d2e4f508a9b7c6d5e4f3a2b',
+      null,
+      '1c8f7b4d2e3f4a619bac8d7e6f5a4b3c',
+    ]);
+    expect(rest).toBe(0);
+  });
+
+  it('should encode a whole list as the builder does', () => {
+    const built = new BinaryArray(int8Array.type);
+    for (const n of [1, -2, 3]) built.push(n);
+    expect(int8Array([1, -2, 3])).toEqual(built.toBuffer());
+    expect(() => int8Array([1.5])).toThrow('not a whole number');
+  });
+});
