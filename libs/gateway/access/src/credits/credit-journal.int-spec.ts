@@ -1,6 +1,7 @@
 import { closeDatabase, openDatabase } from '@nl/platform-database';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -27,7 +28,9 @@ describe('credit journal (embedded profile)', () => {
     accounts = new AccountsService(db, credits);
   }
   const journalDir = () => join(dataDir, JOURNAL_DIR);
-  const segments = async () => (await readdir(journalDir())).sort();
+  // Synchronous: read in the same turn as the settlement's answer, before an idle commit (which
+  // starts at once) can land and remove the segment.
+  const segments = () => readdirSync(journalDir()).sort();
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'nl-journal-'));
@@ -69,7 +72,7 @@ describe('credit journal (embedded profile)', () => {
     const chargeId = await reserve(id, 30);
     expect(await credits.settle(chargeId, 10)).toBe(90);
     // The journal has it now; the ledger does after written() at the latest.
-    expect((await segments()).length).toBeGreaterThan(0);
+    expect(segments().length).toBeGreaterThan(0);
     await credits.written();
     expect(await books(id)).toMatchObject({ balance: 90, ledger: 90, rows: ['settle:10'] });
     expect(await credits.closedAs(chargeId)).toMatchObject({ kind: 'settle', charged: 10 });
@@ -128,7 +131,7 @@ describe('credit journal (embedded profile)', () => {
     });
     // The key's spend counts the replayed charge once.
     expect((await accounts.spendOf([info.id]))[info.id]).toMatchObject({ today: 0.25 });
-    expect(await segments()).toEqual([]);
+    expect(segments()).toEqual([]);
   });
 
   it('should keep a hold open when its journal write fails, and charge nothing', async () => {
