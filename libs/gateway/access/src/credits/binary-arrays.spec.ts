@@ -1,4 +1,4 @@
-import { BinaryArray, int8Array, textArray, uuidArray } from './binary-arrays.js';
+import { BinaryArray, int8Array, textArray, timestamptzArray, uuidArray } from './binary-arrays.js';
 
 /** Header and elements of a one-dimensional array in PostgreSQL's binary format. */
 function decode(buffer: Buffer) {
@@ -46,5 +46,25 @@ describe('BinaryArray', () => {
     for (const n of [1, -2, 3]) built.push(n);
     expect(int8Array([1, -2, 3])).toEqual(built.toBuffer());
     expect(() => int8Array([1.5])).toThrow('not a whole number');
+  });
+
+  it("should write 64-bit integers and instants in two's complement, negative and large alike", () => {
+    const values = [
+      0,
+      1,
+      -1,
+      2 ** 31,
+      -(2 ** 32) - 5,
+      123_456_789_012_345,
+      Number.MIN_SAFE_INTEGER,
+    ];
+    const { items } = decode(int8Array(values));
+    expect(items.map((item) => item?.readBigInt64BE())).toEqual(values.map(BigInt));
+    const instants = [new Date('1999-12-31T23:59:59.999Z'), new Date('2026-11-27T12:00:00.123Z')];
+    const micros = decode(timestamptzArray(instants)).items.map((item) => item?.readBigInt64BE());
+    expect(micros).toEqual([
+      -1000n,
+      BigInt(Date.parse('2026-11-27T12:00:00.123Z') - Date.UTC(2000, 0, 1)) * 1000n,
+    ]);
   });
 });

@@ -69,7 +69,7 @@ export class BinaryArray<T> {
     this.nulls |= other.nulls;
   }
 
-  /** The array as PostgreSQL's binary format; it shares this builder's bytes until the next push. */
+  /** The array in PostgreSQL's binary format, sharing this builder's bytes until its next push. */
   toBuffer(): Buffer {
     const bytes = this.bytes;
     bytes.writeInt32BE(1, 0);
@@ -148,16 +148,27 @@ export const textArray = encoder<string>({
   write: (buffer, at, value) => buffer.write(value, at, 'utf8'),
 });
 
+/**
+ * A safe integer as a big-endian 64-bit two's complement, in two 32-bit halves: no BigInt per
+ * element (a heap object each, ~400 bytes a paid call in the group commit's columns).
+ */
+function writeInt64(buffer: Buffer, at: number, value: number): void {
+  const high = Math.floor(value / 0x1_0000_0000);
+  buffer.writeInt32BE(high, at);
+  buffer.writeUInt32BE(value - high * 0x1_0000_0000, at + 4);
+}
+
 export const int8Array = fixedSize<number>('int8', 8, (buffer, at, value) => {
   if (!Number.isSafeInteger(value)) throw new TypeError(`not a whole number: ${value}`);
-  buffer.writeBigInt64BE(BigInt(value), at);
+  writeInt64(buffer, at, value);
 });
 
 /** Instants, to the millisecond JavaScript keeps (PostgreSQL counts microseconds). */
 export const timestamptzArray = fixedSize<Date>('timestamptz', 8, (buffer, at, value) => {
   const ms = value.getTime();
   if (!Number.isFinite(ms)) throw new TypeError('not a valid date');
-  buffer.writeBigInt64BE(BigInt(ms - PG_EPOCH_MS) * 1000n, at);
+  // Microseconds since 2000 stay safe integers until the year 2285.
+  writeInt64(buffer, at, (ms - PG_EPOCH_MS) * 1000);
 });
 
 /** Calendar days given as `YYYY-MM-DD`. */
