@@ -37,14 +37,23 @@ export function childEnv(
   return env;
 }
 
+/**
+ * Node's flags for the standalone server, as `npm start` gives them (package.json's `start`;
+ * keep the two alike): a young generation of up to 32 MB instead of 16. Under load every
+ * collection of it copies what the calls in flight hold, about the same each time, so half as
+ * many collections cost about half as much; ~40 MB more at peak, nothing when idle (issue 17).
+ */
+export const STANDALONE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+
 export function startProcess(
   name: string,
   script: string,
   env: NodeJS.ProcessEnv,
   cwd?: string,
   args: readonly string[] = [],
+  nodeFlags: readonly string[] = [],
 ): AppProcess {
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
     env,
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

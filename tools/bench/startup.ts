@@ -9,7 +9,14 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnv, rssMb, startProcess, stopProcess, waitReady } from './child-process.js';
+import {
+  childEnv,
+  rssMb,
+  STANDALONE_NODE_FLAGS,
+  startProcess,
+  stopProcess,
+  waitReady,
+} from './child-process.js';
 
 /** This file runs as dist/tools/bench/startup.js. */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -71,7 +78,14 @@ async function start(cwd: string, settle = false): Promise<Start> {
   await build.exited;
   if (build.child.exitCode !== 0) throw new Error(`build failed:\n${build.output.join('\n')}`);
   const buildSeconds = (performance.now() - began) / 1000;
-  const app = startProcess('standalone', join(cwd, 'dist/apps/standalone/src/start.js'), env, cwd);
+  const app = startProcess(
+    'standalone',
+    join(cwd, 'dist/apps/standalone/src/start.js'),
+    env,
+    cwd,
+    [],
+    STANDALONE_NODE_FLAGS,
+  );
   try {
     await waitReady(app, `http://${HOST}:${PORT}/health/ready`, 120_000, 20);
     const seconds = (performance.now() - began) / 1000;

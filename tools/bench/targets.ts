@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import {
   childEnv,
   distPath,
+  STANDALONE_NODE_FLAGS,
   startProcess,
   stopProcess,
   waitReady,
@@ -58,6 +59,8 @@ interface AppSpec {
   readonly env: NodeJS.ProcessEnv;
   /** Polled until 200; the apps have /health/ready, the bare baseline only its one route. */
   readonly readyPath?: string;
+  /** Node's own flags (the standalone rows run as `npm start` runs the server). */
+  readonly nodeFlags?: readonly string[];
 }
 
 /** Starts the apps in order, each ready before the next (services before the gateway that calls them). */
@@ -76,7 +79,14 @@ export async function startApps(
       // A leftover process on the port would answer the readiness poll and get measured instead.
       if ((await canConnect(HOST, spec.port)) === null)
         throw new Error(`port ${spec.port} is already in use`);
-      const proc = startProcess(spec.name, distPath(spec.script), spec.env);
+      const proc = startProcess(
+        spec.name,
+        distPath(spec.script),
+        spec.env,
+        undefined,
+        [],
+        spec.nodeFlags,
+      );
       started.push(proc);
       await waitReady(proc, `http://${HOST}:${spec.port}${spec.readyPath ?? '/health/ready'}`);
     }
@@ -126,6 +136,7 @@ function standaloneTarget(key: string, economy: boolean, port: number): Target {
             name: economy ? 'standalone-economy' : 'standalone-open',
             script: benchApp,
             port,
+            nodeFlags: STANDALONE_NODE_FLAGS,
             // Without the unset list it would use the real servers; we want in-process, PGlite,
             // memory cache, as `npm start`.
             env: childEnv(
@@ -229,6 +240,8 @@ const bare: Target = {
           port: 3409,
           env,
           readyPath: ENDPOINT,
+          // The same runtime as the standalone rows it is the baseline of.
+          nodeFlags: STANDALONE_NODE_FLAGS,
         },
       ],
       3409,
