@@ -1,11 +1,21 @@
 // `npm run bench`: throughput and latency of one cached GET through each way of running the API,
-// against a bare NestJS + Fastify app returning the same JSON. Targets run strictly one after
-// the other, each in its own processes, so they never compete for the CPUs. Progress goes to
+// against a bare NestJS + Fastify app returning the same JSON. Targets run one after the other,
+// each in its own processes, so they never compete for the CPUs; a row and the row it is
+// compared with (`versus`: a with a0, b with b0) run together instead, the load alternating
+// between them in 2 s chunks (measureInterleaved), so that their ratio is not the machine's
+// drift from one to the other. Progress goes to
 // stderr, the table to stdout. Exit code 1 when a run failed or had errors / non-2xx responses.
 import 'reflect-metadata';
 import { killChildrenOnExit, peakRssMb } from './child-process.js';
 import { economyProblems, type EconomyProbe } from './economy.js';
-import { LOAD, measure, warm } from './measure.js';
+import {
+  CHUNK_SECONDS,
+  LOAD,
+  measure,
+  measureInterleaved,
+  warm,
+  type Measurement,
+} from './measure.js';
 import { failedRun, formatReport, type Row } from './report.js';
 import { runDomainBench } from './domains.js';
 import { runDossierBench } from './dossier.js';
@@ -74,19 +84,25 @@ async function checkEconomy(
   return problems;
 }
 
-async function measureRunning(
-  target: Target,
-  ctx: BenchContext,
-  running: RunningTarget,
-): Promise<Row> {
+/** A started target, warmed up and checked; its row is finished by {@link finishRow}. */
+interface Warmed {
+  readonly target: Target;
+  readonly running: RunningTarget;
+  readonly headers: Record<string, string>;
+  readonly creditsRemaining: string | null;
+  readonly warnings: string[];
+}
+
+async function warmUp(target: Target, ctx: BenchContext, running: RunningTarget): Promise<Warmed> {
   const headers = running.headers ?? {};
   const { body, cache, creditsRemaining } = await warm(running.url, headers);
   const warnings = checkWarm(target, ctx, body, cache);
   ctx.referenceBody ??= body;
-  progress(
-    `(${target.key}) measuring ${running.url}: ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s`,
-  );
-  const measurement = await measure(running.url, headers);
+  return { target, running, headers, creditsRemaining, warnings };
+}
+
+async function finishRow(warmed: Warmed, measurement: Measurement): Promise<Row> {
+  const { target, running, headers, creditsRemaining, warnings } = warmed;
   if (headers['x-api-key'])
     warnings.push(
       ...(await checkEconomy(target, running.url, headers, creditsRemaining, measurement.requests)),
@@ -97,24 +113,56 @@ async function measureRunning(
   return { target, measurement, peakRssMb: peakRss, warnings };
 }
 
-async function runTarget(target: Target, ctx: BenchContext): Promise<Row> {
-  const skip = await target.preflight?.(ctx);
-  if (skip) {
-    progress(`(${target.key}) ${target.label}: skipped, ${skip}`);
-    return { target, missing: `skipped: ${skip}`, warnings: [] };
+/** Runs `targets` (one, or a row with the one it is compared with) and measures them. */
+async function runTargets(targets: readonly Target[], ctx: BenchContext): Promise<Row[]> {
+  const runnable: Target[] = [];
+  const rows = new Map<Target, Row>();
+  for (const target of targets) {
+    const skip = await target.preflight?.(ctx);
+    if (!skip) runnable.push(target);
+    else {
+      progress(`(${target.key}) ${target.label}: skipped, ${skip}`);
+      rows.set(target, { target, missing: `skipped: ${skip}`, warnings: [] });
+    }
   }
-  progress(`(${target.key}) ${target.label}: starting`);
-  let running: RunningTarget | undefined;
+  const started: RunningTarget[] = [];
   try {
-    running = await target.start(ctx);
-    return await measureRunning(target, ctx, running);
+    const warmed: Warmed[] = [];
+    for (const target of runnable) {
+      progress(`(${target.key}) ${target.label}: starting`);
+      const running = await target.start(ctx);
+      started.push(running);
+      warmed.push(await warmUp(target, ctx, running));
+    }
+    if (warmed.length === 1) {
+      const [{ target, running, headers }] = warmed;
+      progress(
+        `(${target.key}) measuring ${running.url}: ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s`,
+      );
+      rows.set(target, await finishRow(warmed[0], await measure(running.url, headers)));
+    } else if (warmed.length) {
+      const rounds = Math.max(1, Math.round(LOAD.durationSeconds / CHUNK_SECONDS));
+      progress(
+        `(${warmed.map((w) => w.target.key).join(', ')}) measuring side by side: ${LOAD.warmupSeconds} s warm-up each, then ${rounds} rounds of ${CHUNK_SECONDS} s each in turn`,
+      );
+      const results = await measureInterleaved(
+        warmed.map((w) => w.running),
+        rounds,
+        CHUNK_SECONDS,
+      );
+      for (const [index, w] of warmed.entries())
+        rows.set(w.target, await finishRow(w, results[index].measurement));
+    }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    progress(`(${target.key}) ${target.label} FAILED: ${message}`);
-    return { target, missing: `FAILED: ${message.split('\n')[0]}`, warnings: [] };
+    for (const target of runnable) {
+      progress(`(${target.key}) ${target.label} FAILED: ${message}`);
+      rows.set(target, { target, missing: `FAILED: ${message.split('\n')[0]}`, warnings: [] });
+    }
   } finally {
-    await running?.stop();
+    for (const running of started.reverse()) await running.stop();
   }
+  return targets.map((target) => rows.get(target) as Row);
 }
 
 /**
@@ -129,8 +177,12 @@ const only = process.env.BENCH_ONLY?.split(',')
 killChildrenOnExit();
 const ctx: BenchContext = {};
 const rows: Row[] = [];
-for (const target of TARGETS)
-  if (!only || only.includes(target.key)) rows.push(await runTarget(target, ctx));
+const chosen = TARGETS.filter((target) => !only || only.includes(target.key));
+for (const target of chosen) {
+  if (rows.some((row) => row.target === target)) continue; // measured with its pair
+  const versus = chosen.find((other) => other.key === target.versus);
+  rows.push(...(await runTargets(versus ? [target, versus] : [target], ctx)));
+}
 
 /**
  * One section of rows after the main table, its failure a line of its own; under BENCH_ONLY

@@ -64,6 +64,67 @@ export function load(
   return autocannon({ url, headers, connections, duration });
 }
 
+/** What one or more load runs of a target add up to. */
+function summary(results: readonly autocannon.Result[], seconds: number): Measurement {
+  const sum = (pick: (r: autocannon.Result) => number) =>
+    results.reduce((total, r) => total + pick(r), 0);
+  const requests = sum((r) => r.requests.total);
+  // Percentiles of runs weighted by their requests: close to the merged run's for runs as alike
+  // as these (the same load on the same target, seconds apart).
+  const weighted = (pick: (r: autocannon.Result) => number) =>
+    requests ? sum((r) => pick(r) * r.requests.total) / requests : 0;
+  return {
+    reqPerSec: results.length === 1 ? results[0].requests.average : requests / seconds,
+    p50Ms: weighted((r) => r.latency.p50),
+    p99Ms: weighted((r) => r.latency.p99),
+    requests,
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
+  };
+}
+
+/** The seconds of one chunk of an interleaved measurement. */
+export const CHUNK_SECONDS = 2;
+
+export interface Interleaved {
+  readonly measurement: Measurement;
+  /** Req/s of each chunk, in order. */
+  readonly chunkRates: readonly number[];
+}
+
+/**
+ * Measures targets side by side, all of them running: a warm-up each, then `rounds` rounds in
+ * which each target gets `seconds` of load in turn, the order alternating from round to round.
+ * On a machine whose speed drifts (the 2-core bench VM: ±40% within a minute), targets measured
+ * one after the other can land anywhere in that spread, so a ratio of two is only as good as
+ * the machine was steady; here every round's chunks see the same machine. `around` wraps each
+ * chunk's load (bench:pair reads the CPU time there).
+ */
+export async function measureInterleaved(
+  targets: readonly { readonly url: string; readonly headers?: Record<string, string> }[],
+  rounds: number,
+  seconds: number,
+  around: (index: number, run: () => Promise<autocannon.Result>) => Promise<autocannon.Result> = (
+    _index,
+    run,
+  ) => run(),
+): Promise<Interleaved[]> {
+  for (const { url, headers = {} } of targets)
+    await load(url, headers, LOAD.connections, LOAD.warmupSeconds);
+  const chunks = targets.map((): autocannon.Result[] => []);
+  const order = targets.map((_, index) => index);
+  for (let round = 0; round < rounds; round++)
+    for (const index of round % 2 ? [...order].reverse() : order) {
+      const { url, headers = {} } = targets[index];
+      chunks[index].push(await around(index, () => load(url, headers, LOAD.connections, seconds)));
+    }
+  return chunks.map((results) => ({
+    measurement: summary(results, rounds * seconds),
+    chunkRates: results.map((r) => r.requests.total / seconds),
+  }));
+}
+
 /** A warm-up run, then the measured run; only the latter is reported. */
 export async function measure(
   url: string,
@@ -72,13 +133,5 @@ export async function measure(
 ): Promise<Measurement> {
   await load(url, headers, profile.connections, profile.warmupSeconds);
   const result = await load(url, headers, profile.connections, profile.durationSeconds);
-  return {
-    reqPerSec: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-  };
+  return summary([result], profile.durationSeconds);
 }

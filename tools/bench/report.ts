@@ -1,6 +1,6 @@
 // Formats the results as a fixed-width table, ratios against the baseline row, and loud warnings
 // for any run whose numbers cannot be trusted (errors, non-2xx, wrong cache state).
-import type { LoadProfile, Measurement } from './measure.js';
+import { CHUNK_SECONDS, type LoadProfile, type Measurement } from './measure.js';
 import type { Target } from './targets.js';
 
 export interface Row {
@@ -111,6 +111,13 @@ export function formatReport(rows: readonly Row[], endpoint: string, load: LoadP
     ...rows.map(rowLine),
     ratios(rows),
   ];
+  const paired = rows.filter(
+    (r) => r.measurement && rows.some((o) => o.target.key === r.target.versus),
+  );
+  if (paired.length)
+    out.push(
+      `${paired.map((r) => `${r.target.key} and ${r.target.versus}`).join(', ')}: measured side by side, the load alternating between them in ${CHUNK_SECONDS} s chunks; their p50 and p99 are the chunks', weighted by requests`,
+    );
   if (rows.some((r) => (r.peakRssMb?.length ?? 0) > 1))
     out.push(
       'peak RSS of multi-process targets is the sum of each process’s peak (NATS, Postgres, Redis not counted)',
