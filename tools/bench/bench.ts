@@ -1,9 +1,9 @@
 // `npm run bench`: throughput and latency of one cached GET through each way of running the API,
 // against a bare NestJS + Fastify app returning the same JSON. Targets run one after the other,
 // each in its own processes, so they never compete for the CPUs; a row and the row it is
-// compared with (`versus`: a with a0, b with b0) run together instead, the load alternating
-// between them in 2 s chunks (measureInterleaved), so that their ratio is not the machine's
-// drift from one to the other. Progress goes to
+// compared with (`versus`: a with a0) run together instead, the load alternating between them in
+// 2 s chunks (measureInterleaved), so that their ratio is not the machine's drift from one to the
+// other; not the distributed b and b0, whose services would answer each other's calls on NATS. Progress goes to
 // stderr, the table to stdout. Exit code 1 when a run failed or had errors / non-2xx responses.
 import 'reflect-metadata';
 import { killChildrenOnExit, peakRssMb } from './child-process.js';
@@ -180,8 +180,8 @@ const rows: Row[] = [];
 const chosen = TARGETS.filter((target) => !only || only.includes(target.key));
 for (const target of chosen) {
   if (rows.some((row) => row.target === target)) continue; // measured with its pair
-  const versus = chosen.find((other) => other.key === target.versus);
-  rows.push(...(await runTargets(versus ? [target, versus] : [target], ctx)));
+  const versus = chosen.find((other) => other.key === target.versus && !other.alone);
+  rows.push(...(await runTargets(versus && !target.alone ? [target, versus] : [target], ctx)));
 }
 
 /**

@@ -2,7 +2,7 @@
 // ratio. On a machine whose speed drifts (the 2-core bench VM: ±40% from one minute to the
 // next), a row measured after another can land anywhere in that spread. Here both targets run at
 // once and the load alternates between them in short chunks (measureInterleaved, as
-// `npm run bench` measures a with a0 and b with b0, there in 5 rounds): each chunk's pair sees
+// `npm run bench` measures a with a0, there in 5 rounds): each chunk's pair sees
 // the same machine. This tool takes any two rows and as many rounds as asked. Prints each target's
 // req/s over all its chunks, their ratio, every chunk's ratio (the spread), and the CPU time of
 // each target's serving thread and of all its threads per request (Linux /proc).
@@ -34,6 +34,8 @@ const seconds = Number(process.env.BENCH_PAIR_CHUNK_S ?? CHUNK_SECONDS);
 const targetOf = (key: string) => {
   const target = TARGETS.find((t) => t.key === key);
   if (!target) throw new Error(`no bench row "${key}" (rows: ${TARGETS.map((t) => t.key)})`);
+  if (target.alone)
+    throw new Error(`bench row "${key}" runs only on its own (Target.alone), not beside another`);
   return target;
 };
 

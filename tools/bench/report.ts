@@ -112,7 +112,10 @@ export function formatReport(rows: readonly Row[], endpoint: string, load: LoadP
     ratios(rows),
   ];
   const paired = rows.filter(
-    (r) => r.measurement && rows.some((o) => o.target.key === r.target.versus),
+    (r) =>
+      r.measurement &&
+      !r.target.alone &&
+      rows.some((o) => o.target.key === r.target.versus && !o.target.alone),
   );
   if (paired.length)
     out.push(

@@ -46,6 +46,11 @@ export interface Target {
   readonly versus?: string;
   /** Whether the endpoint reports x-cache, so the warm-up must end with a HIT. */
   readonly cached: boolean;
+  /**
+   * Runs only on its own: its services answer on the shared NATS server under the same subjects
+   * as another target's, so with both running each would serve the other's calls.
+   */
+  readonly alone?: boolean;
   /** Why the target cannot run here (missing servers, no body yet), or null to run it. */
   preflight?(ctx: BenchContext): Promise<string | null>;
   start(ctx: BenchContext): Promise<RunningTarget>;
@@ -202,6 +207,7 @@ function distributedTarget(key: string, economy: boolean, port: number): Target 
       : 'distributed (→ NATS → cbs), open chain',
     versus: economy ? 'b0' : undefined,
     cached: true,
+    alone: true,
     preflight: () => unreachableServers(),
     // A prefix of its own: rate-limit counters and caches of earlier runs must not count.
     start: () =>
