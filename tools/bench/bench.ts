@@ -1,10 +1,10 @@
 // `npm run bench`: throughput and latency of one cached GET through each way of running the API,
 // against a bare NestJS + Fastify app returning the same JSON. Targets run one after the other,
 // each in its own processes, so they never compete for the CPUs; a row and the row it is
-// compared with (`versus`: a with a0) run together instead, the load alternating between them in
-// 2 s chunks (measureInterleaved), so that their ratio is not the machine's drift from one to the
-// other; not the distributed b and b0, whose services would answer each other's calls on NATS. Progress goes to
-// stderr, the table to stdout. Exit code 1 when a run failed or had errors / non-2xx responses.
+// compared with (pairOf: a with a0) run together instead, the load alternating between them in
+// 2 s chunks (measureInterleaved), so that their ratio is not the machine's drift from one to
+// the other. Progress goes to stderr, the table to stdout. Exit code 1 when a run failed or had
+// errors / non-2xx responses.
 import 'reflect-metadata';
 import { killChildrenOnExit, peakRssMb } from './child-process.js';
 import { economyProblems, type EconomyProbe } from './economy.js';
@@ -28,6 +28,7 @@ import { runCrashBench } from './crash.js';
 import {
   ENDPOINT,
   ENDPOINT_ID,
+  pairOf,
   TARGETS,
   type BenchContext,
   type RunningTarget,
@@ -180,8 +181,8 @@ const rows: Row[] = [];
 const chosen = TARGETS.filter((target) => !only || only.includes(target.key));
 for (const target of chosen) {
   if (rows.some((row) => row.target === target)) continue; // measured with its pair
-  const versus = chosen.find((other) => other.key === target.versus && !other.alone);
-  rows.push(...(await runTargets(versus && !target.alone ? [target, versus] : [target], ctx)));
+  const versus = pairOf(target, chosen);
+  rows.push(...(await runTargets(versus ? [target, versus] : [target], ctx)));
 }
 
 /**

@@ -43,17 +43,24 @@ export function childEnv(
  * collection of it copies what the calls in flight hold, about the same each time, so half as
  * many collections cost about half as much; ~40 MB more at peak under load (issue 17).
  */
-export const STANDALONE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+const STANDALONE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+
+export interface ProcessOptions {
+  readonly cwd?: string;
+  /** The script's arguments. */
+  readonly args?: readonly string[];
+  /** Runs with the standalone server's Node flags, as `npm start` runs it. */
+  readonly standalone?: boolean;
+}
 
 export function startProcess(
   name: string,
   script: string,
   env: NodeJS.ProcessEnv,
-  cwd?: string,
-  args: readonly string[] = [],
-  nodeFlags: readonly string[] = [],
+  { cwd, args = [], standalone = false }: ProcessOptions = {},
 ): AppProcess {
-  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
+  const flags = standalone ? STANDALONE_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, script, ...args], {
     env,
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

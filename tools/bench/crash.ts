@@ -10,14 +10,7 @@ import { Prng } from '@nl/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  childEnv,
-  distPath,
-  STANDALONE_NODE_FLAGS,
-  startProcess,
-  stopProcess,
-  waitReady,
-} from './child-process.js';
+import { childEnv, distPath, startProcess, stopProcess, waitReady } from './child-process.js';
 import { readBenchKey } from './economy.js';
 
 const PORT = 3460;
@@ -40,14 +33,9 @@ function start(dataDir: string, keyFile: string) {
     },
     ['NATS_URL', 'DATABASE_URL', 'REDIS_URL'],
   );
-  return startProcess(
-    'standalone-crash',
-    distPath('tools/bench/bench-app.js'),
-    env,
-    undefined,
-    [],
-    STANDALONE_NODE_FLAGS,
-  );
+  return startProcess('standalone-crash', distPath('tools/bench/bench-app.js'), env, {
+    standalone: true,
+  });
 }
 
 /** Calls until the app dies; notes in `seen` what each caller was told it paid (hundredths). */

@@ -44,9 +44,9 @@ const ctx: BenchContext = {};
 const running: RunningTarget[] = [];
 try {
   for (const key of [keyA, keyB]) {
-    const target = await targetOf(key).start(ctx);
-    running.push(target);
-    ctx.referenceBody ??= (await warm(target.url, target.headers)).body;
+    const started = await targetOf(key).start(ctx);
+    running.push(started);
+    ctx.referenceBody ??= (await warm(started.url, started.headers)).body;
   }
   // CPU clock ticks of each target's serving thread and of all its threads, over its chunks.
   const ticks = running.map(() => ({ main: 0, all: 0 }));

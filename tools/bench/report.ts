@@ -1,7 +1,7 @@
 // Formats the results as a fixed-width table, ratios against the baseline row, and loud warnings
 // for any run whose numbers cannot be trusted (errors, non-2xx, wrong cache state).
 import { CHUNK_SECONDS, type LoadProfile, type Measurement } from './measure.js';
-import type { Target } from './targets.js';
+import { pairOf, type Target } from './targets.js';
 
 export interface Row {
   readonly target: Target;
@@ -111,15 +111,11 @@ export function formatReport(rows: readonly Row[], endpoint: string, load: LoadP
     ...rows.map(rowLine),
     ratios(rows),
   ];
-  const paired = rows.filter(
-    (r) =>
-      r.measurement &&
-      !r.target.alone &&
-      rows.some((o) => o.target.key === r.target.versus && !o.target.alone),
-  );
+  const targets = rows.filter((r) => r.measurement).map((r) => r.target);
+  const paired = targets.filter((target) => pairOf(target, targets));
   if (paired.length)
     out.push(
-      `${paired.map((r) => `${r.target.key} and ${r.target.versus}`).join(', ')}: measured side by side, the load alternating between them in ${CHUNK_SECONDS} s chunks; their p50 and p99 are the chunks', weighted by requests`,
+      `${paired.map((t) => `${t.key} and ${t.versus}`).join(', ')}: measured side by side, the load alternating between them in ${CHUNK_SECONDS} s chunks; their p50 and p99 are the chunks', weighted by requests`,
     );
   if (rows.some((r) => (r.peakRssMb?.length ?? 0) > 1))
     out.push(

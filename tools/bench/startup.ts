@@ -9,14 +9,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  childEnv,
-  rssMb,
-  STANDALONE_NODE_FLAGS,
-  startProcess,
-  stopProcess,
-  waitReady,
-} from './child-process.js';
+import { childEnv, rssMb, startProcess, stopProcess, waitReady } from './child-process.js';
 
 /** This file runs as dist/tools/bench/startup.js. */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -74,18 +67,17 @@ async function start(cwd: string, settle = false): Promise<Start> {
   const began = performance.now();
   // As `npm start` does: build (bundling in the background when the bundle is not of this build),
   // then the launcher, which runs the bundle if it is of this build.
-  const build = startProcess('build', join(cwd, 'tools/scripts/build.mjs'), env, cwd, ['--bundle']);
+  const build = startProcess('build', join(cwd, 'tools/scripts/build.mjs'), env, {
+    cwd,
+    args: ['--bundle'],
+  });
   await build.exited;
   if (build.child.exitCode !== 0) throw new Error(`build failed:\n${build.output.join('\n')}`);
   const buildSeconds = (performance.now() - began) / 1000;
-  const app = startProcess(
-    'standalone',
-    join(cwd, 'dist/apps/standalone/src/start.js'),
-    env,
+  const app = startProcess('standalone', join(cwd, 'dist/apps/standalone/src/start.js'), env, {
     cwd,
-    [],
-    STANDALONE_NODE_FLAGS,
-  );
+    standalone: true,
+  });
   try {
     await waitReady(app, `http://${HOST}:${PORT}/health/ready`, 120_000, 20);
     const seconds = (performance.now() - began) / 1000;

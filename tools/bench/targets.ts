@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import {
   childEnv,
   distPath,
-  STANDALONE_NODE_FLAGS,
   startProcess,
   stopProcess,
   waitReady,
@@ -64,8 +63,8 @@ interface AppSpec {
   readonly env: NodeJS.ProcessEnv;
   /** Polled until 200; the apps have /health/ready, the bare baseline only its one route. */
   readonly readyPath?: string;
-  /** Node's own flags (the standalone rows run as `npm start` runs the server). */
-  readonly nodeFlags?: readonly string[];
+  /** Runs with the standalone server's Node flags (the standalone rows run as `npm start` does). */
+  readonly standalone?: boolean;
 }
 
 /** Starts the apps in order, each ready before the next (services before the gateway that calls them). */
@@ -84,14 +83,9 @@ export async function startApps(
       // A leftover process on the port would answer the readiness poll and get measured instead.
       if ((await canConnect(HOST, spec.port)) === null)
         throw new Error(`port ${spec.port} is already in use`);
-      const proc = startProcess(
-        spec.name,
-        distPath(spec.script),
-        spec.env,
-        undefined,
-        [],
-        spec.nodeFlags,
-      );
+      const proc = startProcess(spec.name, distPath(spec.script), spec.env, {
+        standalone: spec.standalone,
+      });
       started.push(proc);
       await waitReady(proc, `http://${HOST}:${spec.port}${spec.readyPath ?? '/health/ready'}`);
     }
@@ -141,7 +135,7 @@ function standaloneTarget(key: string, economy: boolean, port: number): Target {
             name: economy ? 'standalone-economy' : 'standalone-open',
             script: benchApp,
             port,
-            nodeFlags: STANDALONE_NODE_FLAGS,
+            standalone: true,
             // Without the unset list it would use the real servers; we want in-process, PGlite,
             // memory cache, as `npm start`.
             env: childEnv(
@@ -247,7 +241,7 @@ const bare: Target = {
           env,
           readyPath: ENDPOINT,
           // The same runtime as the standalone rows it is the baseline of.
-          nodeFlags: STANDALONE_NODE_FLAGS,
+          standalone: true,
         },
       ],
       3409,
@@ -255,6 +249,15 @@ const bare: Target = {
     );
   },
 };
+
+/**
+ * The row `target` is measured side by side with: the one it is compared with (`versus`) among
+ * `among`, unless either must run alone.
+ */
+export function pairOf(target: Target, among: readonly Target[]): Target | undefined {
+  if (target.alone) return undefined;
+  return among.find((other) => other.key === target.versus && !other.alone);
+}
 
 export const TARGETS: readonly Target[] = [
   standaloneTarget('a', true, 3401),

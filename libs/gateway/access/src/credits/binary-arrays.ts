@@ -95,9 +95,13 @@ type Encoder<T> = ((values: readonly (T | null | undefined)[]) => Buffer) & {
   readonly type: ElementType<T>;
 };
 
-function encoder<T>(type: ElementType<T>, fixedSize?: number): Encoder<T> {
+function encoder<T>(type: ElementType<T>, elementSize?: number): Encoder<T> {
   const encode = (values: readonly (T | null | undefined)[]): Buffer => {
-    const array = new BinaryArray(type, fixedSize ? (4 + fixedSize) * values.length : undefined);
+    // Of a fixed size, the array is allocated once, exactly; text grows as it goes.
+    const array = new BinaryArray(
+      type,
+      elementSize ? (4 + elementSize) * values.length : undefined,
+    );
     for (const value of values) array.push(value);
     return array.toBuffer();
   };
