@@ -41,6 +41,29 @@ describe('BinaryArray', () => {
     expect(rest).toBe(0);
   });
 
+  it('should start empty again after clear, on the buffer it had, and forget its nulls', () => {
+    const array = new BinaryArray(textArray.type, 8);
+    array.push(null);
+    for (let i = 0; i < 100; i++) array.push(`first-${i}`);
+    const grown = array.toBuffer().buffer;
+    array.clear();
+    expect(array.length).toBe(0);
+    expect(decode(array.toBuffer())).toMatchObject({ nulls: 0, items: [], rest: 0 });
+    array.push('second');
+    expect(array.toBuffer().buffer).toBe(grown);
+    const { nulls, items, rest } = decode(array.toBuffer());
+    expect([nulls, rest]).toEqual([0, 0]);
+    expect(items.map((item) => item?.toString('utf8'))).toEqual(['second']);
+  });
+
+  it('should let go of a buffer of more than 1 MiB when cleared', () => {
+    const array = new BinaryArray(uuidArray.type);
+    for (let i = 0; i < 70_000; i++) array.push('0b7e6a3c-1d2e-4f50-8a9b-7c6d5e4f3a2b');
+    expect(array.toBuffer().buffer.byteLength).toBeGreaterThan(1 << 20);
+    array.clear();
+    expect(array.toBuffer().buffer.byteLength).toBeLessThan(1 << 20);
+  });
+
   it('should encode a whole list as the builder does', () => {
     const built = new BinaryArray(int8Array.type);
     for (const n of [1, -2, 3]) built.push(n);

@@ -8,6 +8,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { integerText } from '../integer-text.js';
 import type { Closing } from './group-commits.js';
 
 /** Where the journal lives inside the embedded database's directory. */
@@ -41,9 +42,11 @@ type DeliveredRecord = ['d', ...chargeIds: string[]];
 export function closingLine({ hold, kind, charged, at }: Closing): string {
   const key = hold.keyId === undefined ? 'null' : `"${hold.keyId}"`;
   const strings = `${JSON.stringify(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
+  // The instants change every millisecond: integerText, not through V8's number-string cache.
   return (
     `["${kind === 'settle' ? 's' : 'r'}","${hold.chargeId}","${hold.accountId}",${key},` +
-    `${hold.amount},${charged},${strings},${hold.at.getTime()},"${hold.day}",${at.getTime()}]\n`
+    `${hold.amount},${charged},${strings},${integerText(hold.at.getTime())},"${hold.day}",` +
+    `${integerText(at.getTime())}]\n`
   );
 }
 

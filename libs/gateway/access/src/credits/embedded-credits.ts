@@ -19,6 +19,7 @@ import {
 } from './embedded-books.js';
 import { READ_ACCOUNT, READ_KEY } from './embedded-ledger.sql.js';
 import { GroupCommits, type Closing, type Hold } from './group-commits.js';
+import { IdTable } from './id-table.js';
 import type { LedgerBatch } from './ledger-batch.js';
 import { firstRow } from './rows.js';
 import { closedIn, topUpIn, undoIn } from './sql-credits.js';
@@ -54,7 +55,8 @@ export class EmbeddedCredits implements CreditBackend {
   private readonly accounts = new Map<string, AccountBook>();
   private readonly keys = new Map<string, KeyBook>();
   private readonly loading = new Map<string, Promise<unknown>>();
-  private readonly open = new Map<string, Hold>();
+  /** The open reservations by charge id (an IdTable: one comes and goes with every paid call). */
+  private readonly open = new IdTable<Hold>();
   readonly commits: GroupCommits;
 
   private constructor(private readonly db: DataSource) {

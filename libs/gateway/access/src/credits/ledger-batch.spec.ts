@@ -84,6 +84,20 @@ describe('LedgerBatch', () => {
     expect(int8s(values[5])).toEqual([10, 0, 0, 5, 7, 3]);
   });
 
+  it('should be as new once cleared, for the next commit', () => {
+    const batch = new LedgerBatch();
+    batch.add([closing('settle', 10, { keyId: KEY }), closing('release', 0)]);
+    batch.clear();
+    expect([batch.size, batch.charged.size, batch.spent.size]).toEqual([0, 0, 0]);
+    batch.add([closing('settle', 4, { accountId: OTHER, endpoint: 'kvk.search' })]);
+    const { values } = batch.statement(new Map(), []);
+    expect(texts(values[3])).toEqual(['settle']);
+    expect(int8s(values[5])).toEqual([4]);
+    expect([...batch.charged]).toEqual([[OTHER, 4]]);
+    expect(texts(values[14])).toEqual(['kvk.search']);
+    expect(int8s(values[15])).toEqual([1]);
+  });
+
   it("should count a capped key's spend day by day from its committed counters", () => {
     const batch = new LedgerBatch();
     batch.add([

@@ -89,6 +89,14 @@ export class LedgerBatch {
     }
   }
 
+  /** Empties the batch, keeping its columns' memory for the next one. */
+  clear(): void {
+    for (const column of this.rows) column.clear();
+    this.charged.clear();
+    this.spent.clear();
+    this.usage.clear();
+  }
+
   /** Takes in `later`'s charges after this batch's own (a failed commit's batch goes again). */
   absorb(later: LedgerBatch): void {
     // Each column is of one element type; the tuple's positions match.

@@ -4,6 +4,7 @@ import type { ErrorCode } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply } from 'fastify';
 import { countRateLimited } from '../access.metrics.js';
+import { integerText } from '../integer-text.js';
 import { RateLimits, WINDOW_SECONDS, type LimitDecision } from '../limits/rate-limits.js';
 import type { KeyOwner } from '../accounts/accounts.service.js';
 import { ownerOf } from './auth.step.js';
@@ -19,12 +20,15 @@ export function setLimitHeaders(
   policy: string,
   decision: Pick<LimitDecision, 'limit' | 'remaining' | 'resetSeconds'>,
 ): void {
+  // These two change with every call or second, unlike the limit: not through String (integerText).
+  const remaining = integerText(decision.remaining);
+  const reset = integerText(decision.resetSeconds);
   void reply
     .header('ratelimit-limit', String(decision.limit))
-    .header('ratelimit-remaining', String(decision.remaining))
-    .header('ratelimit-reset', String(decision.resetSeconds))
+    .header('ratelimit-remaining', remaining)
+    .header('ratelimit-reset', reset)
     .header('ratelimit-policy', `"${policy}";q=${decision.limit};w=${WINDOW_SECONDS}`)
-    .header('ratelimit', `"${policy}";r=${decision.remaining};t=${decision.resetSeconds}`);
+    .header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
 }
 
 /**
