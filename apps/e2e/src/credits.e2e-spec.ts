@@ -161,11 +161,14 @@ describe.each(PROFILES)('credits through the gateway (%s)', (profile) => {
   });
 
   describe('an account whose balance covers many calls', () => {
-    /** Its ledger rows as (kind, amount, charged, reserved), oldest first. */
+    /**
+     * Its ledger rows as (kind, amount, charged, reserved), oldest first: the append-only ledger's
+     * rows lie in the order they were written (ctid); it has no serial id.
+     */
     async function rows(accountId: string) {
       return (await api.db.query(
         `SELECT kind, amount::int AS amount, charged::int AS charged, reserved::int AS reserved
-           FROM gw.credit_ledger WHERE account_id = $1 AND kind <> 'topup' ORDER BY id`,
+           FROM gw.credit_ledger WHERE account_id = $1 AND kind <> 'topup' ORDER BY ctid`,
         [accountId],
       )) as { kind: string; amount: number; charged: number; reserved: number | null }[];
     }

@@ -99,8 +99,9 @@ describe.each(PROFILES)('the gateway when its database fails (%s)', (profile) =>
     jest.restoreAllMocks();
     await undoDoubtful();
     expect(await books(accountId)).toEqual({ balance: 100, open: 0, charged: 0 });
+    // In the order written (the append-only ledger's rows lie in it; it has no serial id).
     const kinds = (await api.db.query(
-      'SELECT kind, amount::int AS amount, charged::int AS charged FROM gw.credit_ledger WHERE account_id = $1 AND kind <> $2 ORDER BY id',
+      'SELECT kind, amount::int AS amount, charged::int AS charged FROM gw.credit_ledger WHERE account_id = $1 AND kind <> $2 ORDER BY ctid',
       [accountId, 'topup'],
     )) as { kind: string; amount: number; charged: number }[];
     // The embedded profile writes one row per charge, its net change; Postgres a reserve row first.

@@ -19,6 +19,7 @@ import { CreditDelivery1764700000000 } from './persistence/migrations/1764700000
 import { AllowedOrigins1764800000000 } from './persistence/migrations/1764800000000-allowed-origins.js';
 import { LedgerClosingRows1764900000000 } from './persistence/migrations/1764900000000-ledger-closing-rows.js';
 import { LedgerNoUsageIndex1765000000000 } from './persistence/migrations/1765000000000-ledger-no-usage-index.js';
+import { LedgerChargeKey1765100000000 } from './persistence/migrations/1765100000000-ledger-charge-key.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
@@ -46,5 +47,6 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     AllowedOrigins1764800000000,
     LedgerClosingRows1764900000000,
     LedgerNoUsageIndex1765000000000,
+    LedgerChargeKey1765100000000,
   ],
 };

@@ -42,11 +42,13 @@ describe('credit journal (embedded profile)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  // `rows` in the order they were written: the ledger is append-only, so ctid (where a row lies)
+  // keeps that order; it has no serial id.
   async function books(accountId: string) {
     const [row] = (await db.query(
       `SELECT a.balance::int AS balance,
               (SELECT coalesce(sum(amount), 0) FROM gw.credit_ledger WHERE account_id = a.id)::int AS ledger,
-              (SELECT array_agg(kind || ':' || charged ORDER BY id) FROM gw.credit_ledger
+              (SELECT array_agg(kind || ':' || charged ORDER BY ctid) FROM gw.credit_ledger
                 WHERE account_id = a.id AND kind <> 'topup') AS rows,
               (SELECT coalesce(sum(calls), 0) FROM gw.usage_daily WHERE account_id = a.id)::int AS calls
          FROM gw.account a WHERE a.id = $1`,

@@ -184,8 +184,9 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
     expect(await doubtful.run()).toBe(0);
     expect(await books(id)).toEqual(clean);
     await credits.written();
+    // In the order written (the append-only ledger's rows lie in it; it has no serial id).
     const kinds = (await db.query(
-      'SELECT kind FROM gw.credit_ledger WHERE account_id = $1 ORDER BY id',
+      'SELECT kind FROM gw.credit_ledger WHERE account_id = $1 ORDER BY ctid',
       [id],
     )) as { kind: string }[];
     // Embedded: a closing row stands for its reservation, and the open reservation's row is

@@ -81,7 +81,7 @@ describe('embedded credits (PGlite, balances in this process)', () => {
     const rows = (await db.query(
       `SELECT kind, amount::int, charged::int, reserved::int, request_id, endpoint,
               reserved_at <= created_at AS in_order, (extract(epoch FROM reserved_at) * 1000)::float8 AS reserved_ms
-         FROM gw.credit_ledger WHERE charge_id = $1 ORDER BY id`,
+         FROM gw.credit_ledger WHERE charge_id = $1`,
       [held.chargeId],
     )) as { reserved_ms: number }[];
     expect(rows).toEqual([

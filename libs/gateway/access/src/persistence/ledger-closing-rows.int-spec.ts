@@ -5,7 +5,10 @@ import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { GATEWAY_DATABASE } from '../gateway.database.js';
 
-/** The embedded ledger's one row per charge, taken back to the two rows before it and forward. */
+/**
+ * The embedded ledger's one row per charge, taken back to the two rows before it and forward,
+ * through the migrations after it (the usage index, the ledger's key).
+ */
 describe('migration LedgerClosingRows (PGlite)', () => {
   let db: DataSource;
   beforeAll(async () => {
@@ -18,7 +21,7 @@ describe('migration LedgerClosingRows (PGlite)', () => {
   const rows = async (chargeId: string) =>
     (await db.query(
       `SELECT kind, amount::int, charged::int, key_id IS NOT NULL AS keyed
-         FROM gw.credit_ledger WHERE charge_id = $1 ORDER BY id`,
+         FROM gw.credit_ledger WHERE charge_id = $1 ORDER BY kind DESC`,
       [chargeId],
     )) as unknown[];
 
@@ -46,11 +49,25 @@ describe('migration LedgerClosingRows (PGlite)', () => {
       { kind: 'settle', amount: -10, charged: 10, keyed: true },
     ]);
 
-    await db.undoLastMigration(); // LedgerNoUsageIndex, which came after
-    const indexes = (await db.query(
-      `SELECT indexname FROM pg_indexes WHERE schemaname = 'gw' AND tablename = 'credit_ledger' ORDER BY 1`,
-    )) as { indexname: string }[];
-    expect(indexes.map((i) => i.indexname)).toContain('credit_ledger_usage_idx');
+    const indexes = async () =>
+      (
+        (await db.query(
+          `SELECT indexdef FROM pg_indexes WHERE schemaname = 'gw' AND tablename = 'credit_ledger' ORDER BY 1`,
+        )) as { indexdef: string }[]
+      ).map((i) => i.indexdef.replace(/ USING btree/, ''));
+    expect(await indexes()).toEqual([
+      'CREATE UNIQUE INDEX credit_ledger_pkey ON gw.credit_ledger (charge_id, kind)',
+    ]);
+    // The two migrations that came after it: LedgerChargeKey, LedgerNoUsageIndex.
+    await db.undoLastMigration();
+    expect(await indexes()).toEqual([
+      'CREATE UNIQUE INDEX credit_ledger_charge_id_kind_key ON gw.credit_ledger (charge_id, kind)',
+      'CREATE UNIQUE INDEX credit_ledger_pkey ON gw.credit_ledger (id)',
+    ]);
+    await db.undoLastMigration();
+    expect(await indexes()).toContain(
+      'CREATE INDEX credit_ledger_usage_idx ON gw.credit_ledger (account_id, created_at)',
+    );
     await db.undoLastMigration();
     expect(await rows(held.chargeId)).toEqual([
       { kind: 'settle', amount: 20, charged: 10, keyed: false },

@@ -5,8 +5,7 @@ import {
   Entity,
   JoinColumn,
   ManyToOne,
-  PrimaryGeneratedColumn,
-  Unique,
+  PrimaryColumn,
 } from 'typeorm';
 import { AccountEntity } from './account.entity.js';
 import { ApiKeyEntity } from './api-key.entity.js';
@@ -15,7 +14,8 @@ export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402' | '
 
 /**
  * The append-only credit ledger (ARCHITECTURE §5). `amount` is the signed change to the balance;
- * `charged` what a settle earned. One row per charge and kind makes a repeat impossible. An
+ * `charged` what a settle earned. One row per charge and kind, the primary key, makes a repeat
+ * impossible (rows come in the order of `created_at`; there is no serial id). An
  * `x402` row is a settled per-request payment (booked to the x402 system account, amount 0,
  * `charged` the price in hundredths of a credit) with its payer and transaction hash. A
  * `settle` or `release` row with `reserved` set stands for its reservation too (the embedded
@@ -23,16 +23,12 @@ export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402' | '
  * (migration LedgerClosingRows): the relations below are for reading only.
  */
 @Entity({ schema: 'gw', name: 'credit_ledger' })
-@Unique('credit_ledger_charge_id_kind_key', ['chargeId', 'kind'])
 @Check(
   'credit_ledger_kind_check',
   `kind IN ('topup', 'reserve', 'settle', 'release', 'x402', 'refund')`,
 )
 @Check('credit_ledger_reserved_check', '(reserved IS NULL) = (reserved_at IS NULL)')
 export class CreditLedgerEntity {
-  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
-  id!: string;
-
   @Column('uuid', { name: 'account_id' })
   accountId!: string;
 
@@ -40,10 +36,10 @@ export class CreditLedgerEntity {
   @JoinColumn({ name: 'account_id' })
   account?: AccountEntity;
 
-  @Column('text')
+  @PrimaryColumn('text', { primaryKeyConstraintName: 'credit_ledger_pkey' })
   kind!: LedgerKind;
 
-  @Column('uuid', { name: 'charge_id' })
+  @PrimaryColumn('uuid', { name: 'charge_id', primaryKeyConstraintName: 'credit_ledger_pkey' })
   chargeId!: string;
 
   @Column('text', { name: 'request_id', nullable: true })
