@@ -159,33 +159,57 @@ export class CreditsStep implements GatewayStep {
     );
   }
 
-  async after(
+  after(
     call: GatewayCall,
     outcome: { status: number; reply?: ReplyEnvelope },
-  ): Promise<void> {
+  ): void | Promise<void> {
     const offer = call.state.get(OFFERED_PAYMENT);
     if (offer) {
-      if (call.state.get(HELD_PAYMENT)) await this.payments.close(call, offer, outcome.status);
+      if (call.state.get(HELD_PAYMENT)) return this.payments.close(call, offer, outcome.status);
       return;
     }
     const chargeAfter = call.state.get(CHARGE_AFTER) === true;
     const reservedId = call.state.get(CHARGE_ID);
     if (!reservedId && !chargeAfter) {
-      if (ownerOf(call).sandbox) await this.unchargedHeaders(call);
+      if (ownerOf(call).sandbox) return this.unchargedHeaders(call);
       return;
     }
     if (outcome.status < 200 || outcome.status >= 300)
       return reservedId ? this.release(call, reservedId) : this.unchargedHeaders(call);
     const price = priceOf(call.endpoint.price, outcome.reply?.meta);
-    const chargeId = reservedId ?? randomUUID();
-    const write = reservedId
-      ? () => this.settleOnce(chargeId, price)
-      : () => this.chargeOnce(call, chargeId, price);
-    const settled = await this.written(chargeId, write, () => {
-      // Given up: the caller gets no data and is told it paid nothing; that is made true later.
+    if (!reservedId) {
+      const chargeId = randomUUID();
+      return this.written(
+        chargeId,
+        () => this.chargeOnce(call, chargeId, price),
+        this.givingUp(call, chargeId),
+      ).then((settled) => this.charged(call, chargeId, settled));
+    }
+    // The settlement, at once; the retries of `written` only once it failed (issue 17: each
+    // promise and await more of a paid call's chain costs it, with the request context's hooks).
+    return this.credits.settle(reservedId, price).then(
+      (balance) =>
+        this.charged(call, reservedId, balance === null ? null : { charged: price, balance }),
+      (error: unknown) =>
+        this.written(
+          reservedId,
+          () => this.settleOnce(reservedId, price),
+          this.givingUp(call, reservedId),
+          { error },
+        ).then((settled) => this.charged(call, reservedId, settled)),
+    );
+  }
+
+  /** Given up on writing the charge: the caller gets no data and is told it paid nothing; made true later. */
+  private givingUp(call: GatewayCall, chargeId: string): () => void {
+    return () => {
       this.doubtful.add(chargeId);
       void call.reply.header('x-credits-charged', formatCredits(0));
-    });
+    };
+  }
+
+  /** The headers of a written charge (or of none), and the delivery mark of its answer. */
+  private charged(call: GatewayCall, chargeId: string, settled: Written | null): void {
     void call.reply.header('x-credits-charged', formatCredits(settled?.charged ?? 0));
     if (!settled) return;
     countCharge(call.endpoint.id, 'balance', settled.charged);
@@ -256,14 +280,18 @@ export class CreditsStep implements GatewayStep {
 
   /**
    * Writes a paid answer's charge with `write`, retrying while the database is unreachable; a
-   * retry first asks whether an earlier attempt landed.
+   * retry first asks whether an earlier attempt landed. `failed`: a first attempt, made by the
+   * caller, failed with this error.
    */
   private async written(
     chargeId: string,
     write: () => Promise<Written | null | undefined>,
     givingUp: () => void,
+    failed?: { error: unknown },
   ): Promise<Written | null> {
-    for (let attempt = 0; ; attempt++) {
+    // With `failed`, attempt 0 was the caller's.
+    for (let attempt = failed ? 1 : 0, last = failed; ; attempt++) {
+      if (last) await this.beforeRetry(last.error, attempt - 1, chargeId, givingUp);
       try {
         if (attempt > 0) {
           const landed = await this.landed(chargeId);
@@ -271,21 +299,32 @@ export class CreditsStep implements GatewayStep {
         }
         return (await write()) ?? null;
       } catch (error) {
-        if (error instanceof DomainError) throw error; // a refusal: nothing was written
-        const unavailable = isDatabaseUnavailable(error);
-        if (unavailable && attempt < SETTLE_RETRY_DELAYS_MS.length) {
-          await sleep(SETTLE_RETRY_DELAYS_MS[attempt]);
-          continue;
-        }
-        // Not written: the data stays here, and whatever an attempt did write is undone.
-        if (!unavailable)
-          this.logger.error(
-            { err: error, chargeId },
-            'could not write the charge of a paid answer',
-          );
-        givingUp();
-        throw databaseUnavailable();
+        last = { error };
       }
     }
+  }
+
+  /**
+   * After attempt number `attempt` failed with `error`: waits before the next one while the
+   * database is unreachable; otherwise (or after the last pause) gives up and throws the 503,
+   * or rethrows a refusal (nothing was written).
+   */
+  private async beforeRetry(
+    error: unknown,
+    attempt: number,
+    chargeId: string,
+    givingUp: () => void,
+  ): Promise<void> {
+    if (error instanceof DomainError) throw error;
+    const unavailable = isDatabaseUnavailable(error);
+    if (unavailable && attempt < SETTLE_RETRY_DELAYS_MS.length) {
+      await sleep(SETTLE_RETRY_DELAYS_MS[attempt]);
+      return;
+    }
+    // Not written: the data stays here, and whatever an attempt did write is undone.
+    if (!unavailable)
+      this.logger.error({ err: error, chargeId }, 'could not write the charge of a paid answer');
+    givingUp();
+    throw databaseUnavailable();
   }
 }
