@@ -5,7 +5,8 @@
 // `npm run bench` measures a with a0, there in 5 rounds): each chunk's pair sees
 // the same machine. This tool takes any two rows and as many rounds as asked. Prints each target's
 // req/s over all its chunks, their ratio, every chunk's ratio (the spread), and the CPU time of
-// each target's serving thread and of all its threads per request (Linux /proc).
+// each target's serving thread and of all its threads per request (Linux /proc; of a distributed
+// target, its gateway's).
 // BENCH_PAIR_ROUNDS (default 12) rounds of BENCH_PAIR_CHUNK_S (default 2) seconds each.
 import { readdir, readFile } from 'node:fs/promises';
 import { killChildrenOnExit } from './child-process.js';
@@ -34,8 +35,6 @@ const seconds = Number(process.env.BENCH_PAIR_CHUNK_S ?? CHUNK_SECONDS);
 const targetOf = (key: string) => {
   const target = TARGETS.find((t) => t.key === key);
   if (!target) throw new Error(`no bench row "${key}" (rows: ${TARGETS.map((t) => t.key)})`);
-  if (target.alone)
-    throw new Error(`bench row "${key}" runs only on its own (Target.alone), not beside another`);
   return target;
 };
 
@@ -51,7 +50,8 @@ try {
   // CPU clock ticks of each target's serving thread and of all its threads, over its chunks.
   const ticks = running.map(() => ({ main: 0, all: 0 }));
   const results = await measureInterleaved(running, rounds, seconds, async (index, run) => {
-    const pid = running[index].pids[0];
+    // The process on the public port, started last: a distributed target's gateway.
+    const pid = running[index].pids[running[index].pids.length - 1];
     const [main0, all0] = [await cpuTicks(pid, pid), await cpuTicks(pid)];
     const result = await run();
     const [main1, all1] = [await cpuTicks(pid, pid), await cpuTicks(pid)];

@@ -45,11 +45,6 @@ export interface Target {
   readonly versus?: string;
   /** Whether the endpoint reports x-cache, so the warm-up must end with a HIT. */
   readonly cached: boolean;
-  /**
-   * Runs only on its own: its services answer on the shared NATS server under the same subjects
-   * as another target's, so with both running each would serve the other's calls.
-   */
-  readonly alone?: boolean;
   /** Why the target cannot run here (missing servers, no body yet), or null to run it. */
   preflight?(ctx: BenchContext): Promise<string | null>;
   start(ctx: BenchContext): Promise<RunningTarget>;
@@ -201,15 +196,18 @@ function distributedTarget(key: string, economy: boolean, port: number): Target 
       : 'distributed (→ NATS → cbs), open chain',
     versus: economy ? 'b0' : undefined,
     cached: true,
-    alone: true,
     preflight: () => unreachableServers(),
-    // A prefix of its own: rate-limit counters and caches of earlier runs must not count.
+    // b and b0 run side by side, and their cbs services answer under the same NATS subjects (a
+    // queue group), so each serves the other's calls too: both rows are measured in front of the
+    // same two service replicas. They therefore share one cache prefix, so either replica has
+    // the cached answer. A prefix of this run: caches and rate-limit counters of earlier runs
+    // must not count.
     start: () =>
       startDistributed(
         { name: 'cbs', script: 'apps/cbs/src/main.js' },
         port,
         economy,
-        `bench-${process.pid}-${key}`,
+        `bench-${process.pid}-b`,
       ),
   };
 }
@@ -250,13 +248,9 @@ const bare: Target = {
   },
 };
 
-/**
- * The row `target` is measured side by side with: the one it is compared with (`versus`) among
- * `among`, unless either must run alone.
- */
+/** The row `target` is measured side by side with: the one it is compared with (`versus`) among `among`. */
 export function pairOf(target: Target, among: readonly Target[]): Target | undefined {
-  if (target.alone) return undefined;
-  return among.find((other) => other.key === target.versus && !other.alone);
+  return among.find((other) => other.key === target.versus);
 }
 
 export const TARGETS: readonly Target[] = [
