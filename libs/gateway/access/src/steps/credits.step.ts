@@ -9,7 +9,7 @@ import {
   type ReplyEnvelope,
   type ReplyMeta,
 } from '@nl/contracts-core';
-import { DomainError, databaseUnavailable, isDatabaseUnavailable } from '@nl/platform-errors';
+import { DomainError } from '@nl/platform-errors';
 import { countCharge } from '../access.metrics.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
@@ -17,12 +17,7 @@ import { DoubtfulCharges } from '../credits/doubtful-charges.js';
 import type { ReserveOutcome, SpendCapReached } from '../credits/spend-caps.js';
 import { X402Payments, type OfferedPayment } from '../x402/x402.payments.js';
 import { OFFERED_PAYMENT, ownerOf } from './auth.step.js';
-
-/**
- * Pauses between attempts to settle a paid answer while the database is unreachable (≈3.4 s in
- * all, well inside the 30 s after which the sweeper would release the reservation).
- */
-export const SETTLE_RETRY_DELAYS_MS = [100, 250, 500, 1_000, 1_500];
+import { writeWithRetries, type Written } from './charge-writes.js';
 
 /** Set when this call holds its x402 payment (reserved and verified). */
 const HELD_PAYMENT = new StateKey<boolean>('x402-held');
@@ -32,12 +27,6 @@ const CHARGE_ID = new StateKey<string>('chargeId');
 
 /** Set when this call reserved nothing and is charged after its answer (SqlCredits.charge). */
 const CHARGE_AFTER = new StateKey<boolean>('charge-after');
-
-/** A charge as written: what was charged and the balance after it. */
-interface Written {
-  readonly charged: number;
-  readonly balance: number;
-}
 
 /**
  * The price of a 2xx answer: the cached price for `hit`/`stale`, the fresh one otherwise; an
@@ -71,8 +60,6 @@ function spendCapReached(cap: SpendCapReached, price: number): DomainError {
     },
   );
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Steps 6 and 8 (an x402 payer's payment is held before the call and settled after it
@@ -179,11 +166,9 @@ export class CreditsStep implements GatewayStep {
     const price = priceOf(call.endpoint.price, outcome.reply?.meta);
     if (!reservedId) {
       const chargeId = randomUUID();
-      return this.written(
-        chargeId,
-        () => this.chargeOnce(call, chargeId, price),
-        this.givingUp(call, chargeId),
-      ).then((settled) => this.charged(call, chargeId, settled));
+      return this.written(call, chargeId, () => this.chargeOnce(call, chargeId, price)).then(
+        (settled) => this.charged(call, chargeId, settled),
+      );
     }
     // The settlement, at once; the retries of `written` only once it failed (issue 17: each
     // promise and await more of a paid call's chain costs it, with the request context's hooks).
@@ -191,21 +176,36 @@ export class CreditsStep implements GatewayStep {
       (balance) =>
         this.charged(call, reservedId, balance === null ? null : { charged: price, balance }),
       (error: unknown) =>
-        this.written(
-          reservedId,
-          () => this.settleOnce(reservedId, price),
-          this.givingUp(call, reservedId),
-          { error },
-        ).then((settled) => this.charged(call, reservedId, settled)),
+        this.written(call, reservedId, () => this.settleOnce(reservedId, price), { error }).then(
+          (settled) => this.charged(call, reservedId, settled),
+        ),
     );
   }
 
-  /** Given up on writing the charge: the caller gets no data and is told it paid nothing; made true later. */
-  private givingUp(call: GatewayCall, chargeId: string): () => void {
-    return () => {
-      this.doubtful.add(chargeId);
-      void call.reply.header('x-credits-charged', formatCredits(0));
-    };
+  /**
+   * Writes a paid answer's charge with `write`, retrying while the database is unreachable
+   * (writeWithRetries); `failed`: the caller's first attempt failed so. Given up, the caller gets
+   * no data and is told it paid nothing, which DoubtfulCharges makes true later.
+   */
+  private written(
+    call: GatewayCall,
+    chargeId: string,
+    write: () => Promise<Written | null | undefined>,
+    failed?: { error: unknown },
+  ): Promise<Written | null> {
+    return writeWithRetries(
+      {
+        chargeId,
+        write,
+        landed: () => this.landed(chargeId),
+        givingUp: () => {
+          this.doubtful.add(chargeId);
+          void call.reply.header('x-credits-charged', formatCredits(0));
+        },
+        logger: this.logger,
+      },
+      failed,
+    );
   }
 
   /** The headers of a written charge (or of none), and the delivery mark of its answer. */
@@ -276,55 +276,5 @@ export class CreditsStep implements GatewayStep {
     const closed = await this.credits.closedAs(chargeId);
     if (closed) return closed.kind === 'settle' ? closed : null;
     return undefined;
-  }
-
-  /**
-   * Writes a paid answer's charge with `write`, retrying while the database is unreachable; a
-   * retry first asks whether an earlier attempt landed. `failed`: a first attempt, made by the
-   * caller, failed with this error.
-   */
-  private async written(
-    chargeId: string,
-    write: () => Promise<Written | null | undefined>,
-    givingUp: () => void,
-    failed?: { error: unknown },
-  ): Promise<Written | null> {
-    // With `failed`, attempt 0 was the caller's.
-    for (let attempt = failed ? 1 : 0, last = failed; ; attempt++) {
-      if (last) await this.beforeRetry(last.error, attempt - 1, chargeId, givingUp);
-      try {
-        if (attempt > 0) {
-          const landed = await this.landed(chargeId);
-          if (landed !== undefined) return landed;
-        }
-        return (await write()) ?? null;
-      } catch (error) {
-        last = { error };
-      }
-    }
-  }
-
-  /**
-   * After attempt number `attempt` failed with `error`: waits before the next one while the
-   * database is unreachable; otherwise (or after the last pause) gives up and throws the 503,
-   * or rethrows a refusal (nothing was written).
-   */
-  private async beforeRetry(
-    error: unknown,
-    attempt: number,
-    chargeId: string,
-    givingUp: () => void,
-  ): Promise<void> {
-    if (error instanceof DomainError) throw error;
-    const unavailable = isDatabaseUnavailable(error);
-    if (unavailable && attempt < SETTLE_RETRY_DELAYS_MS.length) {
-      await sleep(SETTLE_RETRY_DELAYS_MS[attempt]);
-      return;
-    }
-    // Not written: the data stays here, and whatever an attempt did write is undone.
-    if (!unavailable)
-      this.logger.error({ err: error, chargeId }, 'could not write the charge of a paid answer');
-    givingUp();
-    throw databaseUnavailable();
   }
 }

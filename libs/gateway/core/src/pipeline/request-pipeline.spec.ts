@@ -113,6 +113,39 @@ describe(RequestPipeline.name, () => {
     ]);
   });
 
+  it('should run after hooks one at a time, sync and async alike, and log a failing one and go on', async () => {
+    const calls: string[] = [];
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const steps: GatewayStep[] = [
+      { after: () => void calls.push('first.after') },
+      { after: async () => Promise.reject(new Error('lost its connection')) },
+      {
+        after: async () => {
+          calls.push('slow.after');
+          await slow;
+          calls.push('slow.done');
+        },
+      },
+      {
+        after: () => {
+          calls.push('sync.after');
+          throw new Error('broke');
+        },
+      },
+    ];
+    const { sut, reply, sent, request } = setup(steps, { request: (async () => ok) as never });
+    const handled = sut.handle(endpoint, request, reply);
+    await new Promise((resolve) => setImmediate(resolve));
+    // The step before the slow one waits for it; the answer waits for them all.
+    expect(calls).toEqual(['sync.after', 'slow.after']);
+    expect(sent.status).toBeUndefined();
+    release();
+    await handled;
+    expect(calls).toEqual(['sync.after', 'slow.after', 'slow.done', 'first.after']);
+    expect(sent.status).toBe(200);
+  });
+
   it('should stop at a step that refuses and only unwind the steps that ran', async () => {
     const calls: string[] = [];
     const steps: GatewayStep[] = [

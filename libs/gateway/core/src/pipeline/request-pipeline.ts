@@ -164,7 +164,8 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       envelope = await this.services.call(endpoint, input as never, { requestId, sandbox });
       status = 200;
       finished = true;
-      if (stepsRun) await this.finish(call, stepsRun, { status, reply: envelope });
+      const finishing = stepsRun ? this.finish(call, stepsRun, { status, reply: envelope }) : null;
+      if (finishing) await finishing;
       const ageSeconds = Math.max(
         0,
         Math.floor((Date.now() - epochMsOf(envelope.meta.fetchedAt)) / 1000),
@@ -185,7 +186,11 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       status = ERROR_STATUS[error.code];
       code = error.code;
       if (call && !finished)
-        await this.finish(call, stepsRun, { status, code: error.code }).catch(() => undefined);
+        try {
+          await this.finish(call, stepsRun, { status, code: error.code });
+        } catch {
+          // The call failed already: its own error is the answer.
+        }
       if (!reply.sent) await sendError(reply, error, request.url, requestId);
     } finally {
       if (--this.underWay === 0) this.whenIdle?.();
@@ -211,17 +216,33 @@ export class RequestPipeline implements BeforeApplicationShutdown {
     }
   }
 
-  /** Runs the `after` hooks of the first `ran` steps, last first; a failing hook is logged, never sent. */
-  private async finish(call: GatewayCall, ran: number, outcome: CallOutcome) {
+  /**
+   * Runs the `after` hooks of the first `ran` steps, last first, each once the one before it is
+   * done; a failing hook is logged, never sent (a DomainError is thrown on). Without a promise
+   * while the hooks return none: an async function would add one more to every paid call.
+   */
+  private finish(call: GatewayCall, ran: number, outcome: CallOutcome): void | Promise<void> {
     for (let index = ran - 1; index >= 0; index--) {
-      const step = this.steps[index];
+      let waiting: void | Promise<void>;
       try {
-        const waiting = step.after?.(call, outcome);
-        if (waiting) await waiting;
+        waiting = this.steps[index].after?.(call, outcome);
       } catch (error) {
-        if (error instanceof DomainError) throw error;
-        this.logger.error({ err: error }, 'gateway step failed after the call');
+        this.afterFailed(error);
+        continue;
       }
+      if (waiting)
+        return waiting.then(
+          () => this.finish(call, index, outcome),
+          (error: unknown) => {
+            this.afterFailed(error);
+            return this.finish(call, index, outcome);
+          },
+        );
     }
+  }
+
+  private afterFailed(error: unknown): void {
+    if (error instanceof DomainError) throw error;
+    this.logger.error({ err: error }, 'gateway step failed after the call');
   }
 }
