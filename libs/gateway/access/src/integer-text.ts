@@ -11,3 +11,21 @@
 export function integerText(n: number): string {
   return n.toFixed(0);
 }
+
+/**
+ * {@link integerText} that keeps the last number's string: for numbers that repeat from one
+ * call to the next (an instant's milliseconds, the seconds until a window resets), the string is
+ * made once.
+ */
+export class LastIntegerText {
+  private last = Number.NaN;
+  private text = '';
+
+  of(n: number): string {
+    if (n !== this.last) {
+      this.last = n;
+      this.text = integerText(n);
+    }
+    return this.text;
+  }
+}

@@ -8,7 +8,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { integerText } from '../integer-text.js';
+import { LastIntegerText } from '../integer-text.js';
 import type { Closing } from './group-commits.js';
 
 /** Where the journal lives inside the embedded database's directory. */
@@ -41,18 +41,34 @@ type DeliveredRecord = ['d', ...chargeIds: string[]];
  */
 export function closingLine({ hold, kind, charged, at }: Closing): string {
   const key = hold.keyId === undefined ? 'null' : `"${hold.keyId}"`;
-  const strings = `${JSON.stringify(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
-  // The instants change every millisecond: integerText, not through V8's number-string cache.
+  const strings = `${jsonOfEndpoint(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
+  // The instants change every millisecond, not with every call: their strings are kept (and not
+  // made through V8's number-string cache, see integerText).
   return (
     `["${kind === 'settle' ? 's' : 'r'}","${hold.chargeId}","${hold.accountId}",${key},` +
-    `${hold.amount},${charged},${strings},${integerText(hold.at.getTime())},"${hold.day}",` +
-    `${integerText(at.getTime())}]\n`
+    `${hold.amount},${charged},${strings},${heldAtText.of(hold.at.getTime())},"${hold.day}",` +
+    `${closedAtText.of(at.getTime())}]\n`
   );
 }
 
+const heldAtText = new LastIntegerText();
+const closedAtText = new LastIntegerText();
+
+/** The endpoints' ids as JSON strings: a few dozen of them, quoted once each. */
+const endpointJson = new Map<string, string>();
+
+function jsonOfEndpoint(endpoint: string): string {
+  let json = endpointJson.get(endpoint);
+  if (json === undefined) {
+    json = JSON.stringify(endpoint);
+    if (endpointJson.size < 1_000) endpointJson.set(endpoint, json);
+  }
+  return json;
+}
+
+/** The delivery marks of `chargeIds` (this process's charge ids: UUIDs, nothing to quote). */
 export function deliveredLine(chargeIds: readonly string[]): string {
-  const record: DeliveredRecord = ['d', ...chargeIds];
-  return `${JSON.stringify(record)}\n`;
+  return chargeIds.length ? `["d","${chargeIds.join('","')}"]\n` : '["d"]\n';
 }
 
 /** What a journal holds, in the order it was written. */

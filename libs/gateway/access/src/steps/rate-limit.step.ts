@@ -4,10 +4,13 @@ import type { ErrorCode } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply } from 'fastify';
 import { countRateLimited } from '../access.metrics.js';
-import { integerText } from '../integer-text.js';
+import { integerText, LastIntegerText } from '../integer-text.js';
 import { RateLimits, WINDOW_SECONDS, type LimitDecision } from '../limits/rate-limits.js';
 import type { KeyOwner } from '../accounts/accounts.service.js';
 import { ownerOf } from './auth.step.js';
+
+/** The seconds until a window resets: the same for a second's calls of a key. */
+const resetText = new LastIntegerText();
 
 /**
  * The limit on the answer, twice: the `RateLimit-Limit`/`-Remaining`/`-Reset` trio clients know
@@ -22,7 +25,7 @@ export function setLimitHeaders(
 ): void {
   // These two change with every call or second, unlike the limit: not through String (integerText).
   const remaining = integerText(decision.remaining);
-  const reset = integerText(decision.resetSeconds);
+  const reset = resetText.of(decision.resetSeconds);
   void reply
     .header('ratelimit-limit', String(decision.limit))
     .header('ratelimit-remaining', remaining)
