@@ -34,6 +34,10 @@ type ClosingRecord = [
 /** Charges whose answers went out (they leave the delivery list). */
 type DeliveredRecord = ['d', ...chargeIds: string[]];
 
+/** The strings of the journal's last instants (LastIntegerText). */
+const heldAtText = new LastIntegerText();
+const closedAtText = new LastIntegerText();
+
 /**
  * A closing as its journal line, a JSON array (ClosingRecord) put together by hand: ids are
  * UUIDs and the day an ISO date, so only the endpoint and request id need JSON's quoting. A
@@ -41,7 +45,7 @@ type DeliveredRecord = ['d', ...chargeIds: string[]];
  */
 export function closingLine({ hold, kind, charged, at }: Closing): string {
   const key = hold.keyId === undefined ? 'null' : `"${hold.keyId}"`;
-  const strings = `${jsonOfEndpoint(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
+  const strings = `${JSON.stringify(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
   // The instants change every millisecond, not with every call: their strings are kept (and not
   // made through V8's number-string cache, see integerText).
   return (
@@ -49,21 +53,6 @@ export function closingLine({ hold, kind, charged, at }: Closing): string {
     `${hold.amount},${charged},${strings},${heldAtText.of(hold.at.getTime())},"${hold.day}",` +
     `${closedAtText.of(at.getTime())}]\n`
   );
-}
-
-const heldAtText = new LastIntegerText();
-const closedAtText = new LastIntegerText();
-
-/** The endpoints' ids as JSON strings: a few dozen of them, quoted once each. */
-const endpointJson = new Map<string, string>();
-
-function jsonOfEndpoint(endpoint: string): string {
-  let json = endpointJson.get(endpoint);
-  if (json === undefined) {
-    json = JSON.stringify(endpoint);
-    if (endpointJson.size < 1_000) endpointJson.set(endpoint, json);
-  }
-  return json;
 }
 
 /** The delivery marks of `chargeIds` (this process's charge ids: UUIDs, nothing to quote). */

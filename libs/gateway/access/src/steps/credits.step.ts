@@ -39,6 +39,11 @@ export function priceOf(price: EndpointDefinition['price'], meta: ReplyMeta | un
   return meta?.partial && price.partial !== undefined ? Math.min(full, price.partial) : full;
 }
 
+/** A settlement as written: `charge` and the balance after it, or null when nothing was open. */
+function settlement(charge: number, balance: number | null): Written | null {
+  return balance === null ? null : { charged: charge, balance };
+}
+
 /**
  * The 402 of a call that would take its key's spend over a cap: the message names the cap, the
  * spend and when it resets, and the `spend_cap` member says the same for programs.
@@ -173,8 +178,7 @@ export class CreditsStep implements GatewayStep {
     // The settlement, at once; the retries of `written` only once it failed (issue 17: each
     // promise and await more of a paid call's chain costs it, with the request context's hooks).
     return this.credits.settle(reservedId, price).then(
-      (balance) =>
-        this.charged(call, reservedId, balance === null ? null : { charged: price, balance }),
+      (balance) => this.charged(call, reservedId, settlement(price, balance)),
       (error: unknown) =>
         this.written(call, reservedId, () => this.settleOnce(reservedId, price), { error }).then(
           (settled) => this.charged(call, reservedId, settled),
@@ -240,9 +244,8 @@ export class CreditsStep implements GatewayStep {
   }
 
   /** Settles a reservation; null if nothing was open. */
-  private async settleOnce(chargeId: string, charge: number): Promise<Written | null> {
-    const balance = await this.credits.settle(chargeId, charge);
-    return balance === null ? null : { charged: charge, balance };
+  private settleOnce(chargeId: string, charge: number): Promise<Written | null> {
+    return this.credits.settle(chargeId, charge).then((balance) => settlement(charge, balance));
   }
 
   /**
