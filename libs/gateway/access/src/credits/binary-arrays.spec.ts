@@ -64,6 +64,37 @@ describe('BinaryArray', () => {
     expect(array.toBuffer().buffer.byteLength).toBeLessThan(1 << 20);
   });
 
+  it('should write a repeated element as it wrote it the first time, across growth, nulls, clear and append', () => {
+    const A = '0b7e6a3c-1d2e-4f50-8a9b-7c6d5e4f3a2b';
+    const B = '1c8f7b4d-2e3f-4a61-9bac-8d7e6f5a4b3c';
+    // A buffer of room for one element: every repeat copies into a grown buffer.
+    const ids = new BinaryArray(uuidArray.type, 20);
+    const pushed = [A, A, null, A, B, B, A, A, A];
+    for (const id of pushed) ids.push(id);
+    const hex = (array: BinaryArray<string>) =>
+      decode(array.toBuffer()).items.map((item) => item?.toString('hex') ?? null);
+    const plain = (id: string | null) => id?.replace(/-/g, '') ?? null;
+    expect(hex(ids)).toEqual(pushed.map(plain));
+    // After clear and after append the last element is another one: written, not copied.
+    ids.clear();
+    ids.push(B);
+    expect(hex(ids)).toEqual([plain(B)]);
+    const other = new BinaryArray(uuidArray.type);
+    other.push(A);
+    ids.append(other);
+    ids.push(B);
+    expect(hex(ids)).toEqual([B, A, B].map(plain));
+    const words = new BinaryArray(textArray.type, 4);
+    for (const word of ['ü', 'ü', 'üü', 'üü', 'ü']) words.push(word);
+    expect(decode(words.toBuffer()).items.map((item) => item?.toString('utf8'))).toEqual([
+      'ü',
+      'ü',
+      'üü',
+      'üü',
+      'ü',
+    ]);
+  });
+
   it('should encode a whole list as the builder does', () => {
     const built = new BinaryArray(int8Array.type);
     for (const n of [1, -2, 3]) built.push(n);

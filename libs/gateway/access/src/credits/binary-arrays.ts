@@ -15,6 +15,12 @@ interface ElementType<T> {
   readonly oid: number;
   sizeOf(value: T): number;
   write(buffer: Buffer, at: number, value: T): void;
+  /**
+   * Whether an element equal to the one before it is copied from it rather than written again:
+   * for types whose writing costs more than copying ~20 bytes (a UUID's parsing, text's
+   * encoding), where a batch repeats values (the account, the endpoint, the kind).
+   */
+  readonly repeats?: boolean;
 }
 
 /** Midnight UTC of 2000-01-01, PostgreSQL's epoch for dates and timestamps. */
@@ -35,6 +41,9 @@ export class BinaryArray<T> {
   private at = HEADER_BYTES;
   private count = 0;
   private nulls = 0;
+  /** The last element written, and where its bytes (length included) start: see `repeats`. */
+  private last: T | undefined;
+  private lastAt = -1;
 
   constructor(
     private readonly type: ElementType<T>,
@@ -52,14 +61,30 @@ export class BinaryArray<T> {
       this.room(4).writeInt32BE(-1, this.at);
       this.at += 4;
       this.nulls = 1;
+    } else if (value === this.last) {
+      this.copyLast();
     } else {
       const size = this.type.sizeOf(value);
       const bytes = this.room(4 + size);
       bytes.writeInt32BE(size, this.at);
       this.type.write(bytes, this.at + 4, value);
+      if (this.type.repeats) {
+        this.last = value;
+        this.lastAt = this.at;
+      }
       this.at += 4 + size;
     }
     this.count++;
+  }
+
+  /** Writes the last element again (issue 17: a third of a charge's columns repeat). */
+  private copyLast(): void {
+    const from = this.lastAt;
+    const size = 4 + this.bytes.readInt32BE(from);
+    const bytes = this.room(size);
+    // An element is a few dozen bytes: a loop, not a native call.
+    for (let i = 0; i < size; i++) bytes[this.at + i] = bytes[from + i];
+    this.at += size;
   }
 
   /**
@@ -72,6 +97,7 @@ export class BinaryArray<T> {
     this.at = HEADER_BYTES;
     this.count = 0;
     this.nulls = 0;
+    this.last = undefined;
   }
 
   /** Appends `other`'s elements after this array's own. */
@@ -81,6 +107,7 @@ export class BinaryArray<T> {
     this.at += size;
     this.count += other.count;
     this.nulls |= other.nulls;
+    this.last = undefined;
   }
 
   /** The array in PostgreSQL's binary format, sharing this builder's bytes until its next push. */
@@ -127,7 +154,8 @@ const fixedSize = <T>(
   name: keyof typeof OIDS,
   size: number,
   write: (buffer: Buffer, at: number, value: T) => void,
-): Encoder<T> => encoder({ oid: OIDS[name], sizeOf: () => size, write }, size);
+  repeats = false,
+): Encoder<T> => encoder({ oid: OIDS[name], sizeOf: () => size, write, repeats }, size);
 
 /** Each ASCII code's value as a hex digit, or -1. */
 const HEX_DIGIT = new Int8Array(128).fill(-1);
@@ -139,16 +167,20 @@ for (const [from, to, value] of [
   for (let c = from.charCodeAt(0); c <= to.charCodeAt(0); c++)
     HEX_DIGIT[c] = value + c - from.charCodeAt(0);
 
-/** Where a UUID's 32 digits start, two by two (the rest of its 36 characters are dashes). */
+/** Where a UUID's 32 digits start, two by two (characters 8, 13, 18 and 23 are dashes). */
 const UUID_PAIRS = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
-const UUID_DASHES = [8, 13, 18, 23];
 
 /**
  * A UUID's 16 bytes, read straight from its text: a commit carries some hundred of them (the
  * delivery list), so no regular expression and no intermediate string per id.
  */
 function writeUuid(buffer: Buffer, at: number, value: string): void {
-  let bad = value.length !== 36 || UUID_DASHES.some((i) => value.charCodeAt(i) !== 0x2d);
+  let bad =
+    value.length !== 36 ||
+    value.charCodeAt(8) !== 0x2d ||
+    value.charCodeAt(13) !== 0x2d ||
+    value.charCodeAt(18) !== 0x2d ||
+    value.charCodeAt(23) !== 0x2d;
   for (let i = 0; !bad && i < 16; i++) {
     const high = HEX_DIGIT[value.charCodeAt(UUID_PAIRS[i])] ?? -1;
     const low = HEX_DIGIT[value.charCodeAt(UUID_PAIRS[i] + 1)] ?? -1;
@@ -158,12 +190,13 @@ function writeUuid(buffer: Buffer, at: number, value: string): void {
   if (bad) throw new TypeError(`not a UUID: ${value}`);
 }
 
-export const uuidArray = fixedSize<string>('uuid', 16, writeUuid);
+export const uuidArray = fixedSize<string>('uuid', 16, writeUuid, true);
 
 export const textArray = encoder<string>({
   oid: OIDS.text,
   sizeOf: (value) => Buffer.byteLength(value),
   write: (buffer, at, value) => buffer.write(value, at, 'utf8'),
+  repeats: true,
 });
 
 /**

@@ -97,16 +97,29 @@ export function add(map: Map<string, number>, key: string, amount: number): void
 }
 
 const DAY_MS = 86_400_000;
-/** The last day utcDay printed, and the milliseconds it spans: every paid call asks. */
-let known = { day: '', from: 0, to: 0 };
 
-/** The UTC day of `now` (epoch milliseconds; today by default) as YYYY-MM-DD. */
-export function utcDay(now = Date.now()): string {
+/** A UTC day as YYYY-MM-DD, and the epoch milliseconds it spans: [from, to). */
+export interface UtcDay {
+  readonly day: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** The last day utcDay printed: every paid call asks. */
+let known: UtcDay = { day: '', from: 0, to: 0 };
+
+/** The UTC day of `now` (epoch milliseconds; today by default), with its span. */
+export function utcDayOf(now = Date.now()): UtcDay {
   if (now < known.from || now >= known.to) {
     const from = now - (now % DAY_MS);
     known = { day: new Date(from).toISOString().slice(0, 10), from, to: from + DAY_MS };
   }
-  return known.day;
+  return known;
+}
+
+/** The UTC day of `now` (epoch milliseconds; today by default) as YYYY-MM-DD. */
+export function utcDay(now = Date.now()): string {
+  return utcDayOf(now).day;
 }
 
 /** A key row as READ_KEY (embedded-ledger.sql.ts) reads it. */

@@ -84,6 +84,42 @@ describe('LedgerBatch', () => {
     expect(int8s(values[5])).toEqual([10, 0, 0, 5, 7, 3]);
   });
 
+  it('should count each settlement in the usage row of its own account, endpoint and UTC day', () => {
+    const batch = new LedgerBatch();
+    const at = (settled: Closing, iso: string): Closing => ({ ...settled, at: new Date(iso) });
+    batch.add([
+      at(closing('settle', 1), '2026-11-27T23:59:59.999Z'),
+      at(closing('settle', 2), '2026-11-28T00:00:00.000Z'),
+      at(closing('settle', 4), '2026-11-27T12:00:00.000Z'),
+      at(closing('settle', 8, { endpoint: 'kvk.search' }), '2026-11-27T12:00:00.000Z'),
+      at(closing('settle', 16), '2026-11-27T12:00:00.000Z'),
+      at(closing('settle', 32, { accountId: OTHER }), '2026-11-27T12:00:00.000Z'),
+      at(closing('settle', 64), '2026-11-27T00:00:00.000Z'),
+    ]);
+    const usage = (values: readonly unknown[]) =>
+      elements(values[12]).map((account, i) => [
+        account.toString('hex').slice(0, 8),
+        new Date(Date.UTC(2000, 0, 1) + elements(values[13])[i].readInt32BE() * 86_400_000)
+          .toISOString()
+          .slice(0, 10),
+        texts(values[14])[i],
+        int8s(values[15])[i],
+        int8s(values[16])[i],
+      ]);
+    expect(usage(batch.statement(new Map(), []).values)).toEqual([
+      ['0b7e6a3c', '2026-11-27', 'cbs.sbi.lookup', 4, 85],
+      ['0b7e6a3c', '2026-11-27', 'kvk.search', 1, 8],
+      ['0b7e6a3c', '2026-11-28', 'cbs.sbi.lookup', 1, 2],
+      ['1c8f7b4d', '2026-11-27', 'cbs.sbi.lookup', 1, 32],
+    ]);
+    // Cleared, the batch counts in new rows only.
+    batch.clear();
+    batch.add([at(closing('settle', 5), '2026-11-27T12:00:00.000Z')]);
+    expect(usage(batch.statement(new Map(), []).values)).toEqual([
+      ['0b7e6a3c', '2026-11-27', 'cbs.sbi.lookup', 1, 5],
+    ]);
+  });
+
   it('should be as new once cleared, for the next commit', () => {
     const batch = new LedgerBatch();
     batch.add([closing('settle', 10, { keyId: KEY }), closing('release', 0)]);

@@ -7,7 +7,7 @@ import {
   timestamptzArray,
   uuidArray,
 } from './binary-arrays.js';
-import { spend, utcDay, type Counters } from './embedded-books.js';
+import { spend, utcDayOf, type Counters, type UtcDay } from './embedded-books.js';
 import { GROUP_COMMIT } from './embedded-ledger.sql.js';
 import type { Closing } from './group-commits.js';
 
@@ -56,6 +56,9 @@ export class LedgerBatch {
   readonly spent = new Map<string, DaySpend[]>();
   /** The usage rows, by account, UTC day of the closing and endpoint (joined by newlines). */
   private readonly usage = new Map<string, Usage>();
+  /** The usage row the last settlement counted in, and its day (countSettlement). */
+  private lastUsage: Usage | undefined;
+  private lastDay: UtcDay | undefined;
 
   /** How many closings the batch holds. */
   get size(): number {
@@ -78,11 +81,7 @@ export class LedgerBatch {
       heldAt.push(hold.at);
       closedAt.push(at);
       if (kind !== 'settle') continue;
-      this.count(
-        { accountId: hold.accountId, day: utcDay(at.getTime()), endpoint: hold.endpoint },
-        1,
-        charged,
-      );
+      this.countSettlement(hold.accountId, hold.endpoint, at.getTime(), charged);
       if (!charged) continue;
       this.debit(hold.accountId, charged);
       if (hold.keyId) this.spend(hold.keyId, hold.day, charged);
@@ -95,6 +94,7 @@ export class LedgerBatch {
     this.charged.clear();
     this.spent.clear();
     this.usage.clear();
+    this.lastUsage = undefined;
   }
 
   /** Takes in `later`'s charges after this batch's own (a failed commit's batch goes again). */
@@ -144,17 +144,43 @@ export class LedgerBatch {
     else days.push({ day, charged });
   }
 
+  /**
+   * Counts a settlement closed at `ms` in its usage row: straight into the last one when it is the
+   * same account, endpoint and day, as under load it nearly always is (no key string per charge).
+   */
+  private countSettlement(accountId: string, endpoint: string, ms: number, charged: number): void {
+    const last = this.lastUsage;
+    const day = this.lastDay;
+    if (
+      last &&
+      day &&
+      last.accountId === accountId &&
+      last.endpoint === endpoint &&
+      ms >= day.from &&
+      ms < day.to
+    ) {
+      last.calls += 1;
+      last.charged += charged;
+      return;
+    }
+    const closedOn = utcDayOf(ms);
+    this.lastUsage = this.count({ accountId, day: closedOn.day, endpoint }, 1, charged);
+    this.lastDay = closedOn;
+  }
+
+  /** Adds to the usage row of `row`'s account, day and endpoint; that row. */
   private count(
     row: Pick<Usage, 'accountId' | 'day' | 'endpoint'>,
     calls: number,
     charged: number,
-  ): void {
+  ): Usage {
     const id = `${row.accountId}\n${row.day}\n${row.endpoint}`;
-    const u = this.usage.get(id);
+    let u = this.usage.get(id);
     if (u) {
       u.calls += calls;
       u.charged += charged;
-    } else this.usage.set(id, { ...row, calls, charged });
+    } else this.usage.set(id, (u = { ...row, calls, charged }));
+    return u;
   }
 }
 
