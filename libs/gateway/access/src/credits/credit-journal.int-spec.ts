@@ -143,6 +143,11 @@ describe('credit journal (embedded profile)', () => {
     await writeFile(journalDir(), 'not a directory');
     await expect(credits.settle(chargeId, 10)).rejects.toThrow();
     expect(credits.liveBalance(id)).toBe(70); // held again, not charged
+    // The credits step's way: the balance after the charge at once, the journal write after.
+    const closed = credits.settleAtOnce(chargeId, 10);
+    expect(closed?.balance).toBe(90);
+    await expect(closed?.written).rejects.toThrow();
+    expect(credits.liveBalance(id)).toBe(70);
     await rm(journalDir());
     await credits.written();
     expect(await books(id)).toMatchObject({ balance: 100, rows: null });

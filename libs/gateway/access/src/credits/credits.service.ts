@@ -16,7 +16,7 @@ import type {
   ReservationRequest,
 } from './credit-backend.js';
 import type { UndoOutcome } from './credits.sql.js';
-import { EmbeddedCredits } from './embedded-credits.js';
+import { EmbeddedCredits, type ClosedAtOnce } from './embedded-credits.js';
 import type { ReserveOutcome } from './spend-caps.js';
 import { SqlCredits } from './sql-credits.js';
 
@@ -59,6 +59,15 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
   /** Charges `charge` (≤ the reserved amount) and frees the rest; null if nothing was open. */
   settle(chargeId: string, charge: number): Promise<number | null> {
     return this.backend.settle(chargeId, charge);
+  }
+
+  /**
+   * The embedded profile's settlement at once (EmbeddedCredits.settleAtOnce): the balance after
+   * it and the journal write to wait for, or null when nothing was open; undefined on Postgres,
+   * where only {@link settle} writes.
+   */
+  settleAtOnce(chargeId: string, charge: number): ClosedAtOnce | null | undefined {
+    return this.embedded?.settleAtOnce(chargeId, charge);
   }
 
   /** Frees the whole reservation; null if nothing was open. */

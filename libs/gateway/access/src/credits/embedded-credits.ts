@@ -41,6 +41,16 @@ import type { ReserveOutcome } from './spend-caps.js';
  * is read while no commit is under way, so its committed numbers are never half a commit old.
  * The ledger may be some milliseconds behind the books: its readers call {@link written} first.
  */
+/** A charge closed in memory: the balance after it, and its journal write (GroupCommits.submit). */
+export interface ClosedAtOnce {
+  readonly balance: number;
+  readonly written: Promise<void>;
+}
+
+/** The balance once the closing is journaled; null when nothing was open. */
+const whenWritten = (closed: ClosedAtOnce | null): Promise<number | null> =>
+  closed ? closed.written.then(() => closed.balance) : Promise.resolve(null);
+
 export class EmbeddedCredits implements CreditBackend {
   private static readonly instances = new WeakMap<DataSource, EmbeddedCredits>();
 
@@ -115,20 +125,29 @@ export class EmbeddedCredits implements CreditBackend {
   }
 
   settle(chargeId: string, charge: number): Promise<number | null> {
+    return whenWritten(this.closeCharge(chargeId, 'settle', charge));
+  }
+
+  /**
+   * Settles at once, in memory: the balance after this charge, and the journal write its answer
+   * waits for (rejects when nothing of it was kept, the reservation open again); null when
+   * nothing was open. The credits step's way, one promise fewer a paid call than `settle`.
+   */
+  settleAtOnce(chargeId: string, charge: number): ClosedAtOnce | null {
     return this.closeCharge(chargeId, 'settle', charge);
   }
 
   release(chargeId: string): Promise<number | null> {
-    return this.closeCharge(chargeId, 'release', 0);
+    return whenWritten(this.closeCharge(chargeId, 'release', 0));
   }
 
   private closeCharge(
     chargeId: string,
     kind: Closing['kind'],
     charge: number,
-  ): Promise<number | null> {
+  ): ClosedAtOnce | null {
     const hold = this.open.get(chargeId);
-    if (!hold) return Promise.resolve(null);
+    if (!hold) return null;
     this.open.delete(chargeId);
     const charged = kind === 'settle' ? Math.max(0, Math.min(charge, hold.amount)) : 0;
     const book = this.bookOf(hold.accountId);
@@ -139,7 +158,8 @@ export class EmbeddedCredits implements CreditBackend {
       add(key.held, hold.day, -hold.amount);
       add(key.pending, hold.day, charged);
     }
-    return this.commits.submit({ hold, kind, charged, at: new Date() }).then(() => available(book));
+    const written = this.commits.submit({ hold, kind, charged, at: new Date() });
+    return { balance: available(book), written };
   }
 
   /** A commit wrote `batch`: its charges leave the pending parts and the committed balances. */

@@ -177,13 +177,19 @@ export class CreditsStep implements GatewayStep {
     }
     // The settlement, at once; the retries of `written` only once it failed (issue 17: each
     // promise and await more of a paid call's chain costs it, with the request context's hooks).
-    return this.credits.settle(reservedId, price).then(
-      (balance) => this.charged(call, reservedId, settlement(price, balance)),
-      (error: unknown) =>
-        this.written(call, reservedId, () => this.settleOnce(reservedId, price), { error }).then(
-          (settled) => this.charged(call, reservedId, settled),
-        ),
-    );
+    const retry = (error: unknown) =>
+      this.written(call, reservedId, () => this.settleOnce(reservedId, price), { error }).then(
+        (settled) => this.charged(call, reservedId, settled),
+      );
+    const closed = this.credits.settleAtOnce(reservedId, price);
+    if (closed === undefined)
+      return this.credits
+        .settle(reservedId, price)
+        .then((balance) => this.charged(call, reservedId, settlement(price, balance)), retry);
+    if (!closed) return this.charged(call, reservedId, null);
+    // Embedded: settled in memory; the answer waits for the turn's journal write only.
+    const settled = settlement(price, closed.balance);
+    return closed.written.then(() => this.charged(call, reservedId, settled), retry);
   }
 
   /**
