@@ -39,6 +39,15 @@ export interface ClosedCharge {
 }
 
 /**
+ * A charge closed in memory (the embedded profile's settleAtOnce): the balance after it, and the
+ * journal write its answer waits for.
+ */
+export interface ClosedAtOnce {
+  readonly balance: number;
+  readonly written: Promise<void>;
+}
+
+/**
  * Where credits are kept (ARCHITECTURE §5): one SQL statement per change on Postgres
  * (SqlCredits), or balances held in this process with the ledger written in group commits in
  * the embedded profile (EmbeddedCredits). Amounts are hundredths of a credit.

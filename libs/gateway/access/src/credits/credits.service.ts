@@ -10,13 +10,14 @@ import { LOGGER, type Logger } from '@nl/platform-logging';
 import { DataSource } from 'typeorm';
 import type {
   ChargeOutcome,
+  ClosedAtOnce,
   ChargeRequest,
   ClosedCharge,
   CreditBackend,
   ReservationRequest,
 } from './credit-backend.js';
 import type { UndoOutcome } from './credits.sql.js';
-import { EmbeddedCredits, type ClosedAtOnce } from './embedded-credits.js';
+import { EmbeddedCredits } from './embedded-credits.js';
 import type { ReserveOutcome } from './spend-caps.js';
 import { SqlCredits } from './sql-credits.js';
 

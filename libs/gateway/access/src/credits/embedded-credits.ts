@@ -2,28 +2,24 @@ import type { Logger } from '@nl/platform-logging';
 import { newChargeId } from './charge-id.js';
 import type { DataSource } from 'typeorm';
 import type {
+  ClosedAtOnce,
   ClosedCharge,
   CreditBackend,
   Reservation,
   ReservationRequest,
 } from './credit-backend.js';
 import type { UndoOutcome } from './credits.sql.js';
-import {
-  KeyBook,
-  add,
-  available,
-  keyBookOf,
-  utcDay,
-  type AccountBook,
-  type KeyRow,
-} from './embedded-books.js';
-import { READ_ACCOUNT, READ_KEY } from './embedded-ledger.sql.js';
+import { add, available, utcDay, type AccountBook, type KeyBook } from './embedded-books.js';
 import { GroupCommits, type Closing, type Hold } from './group-commits.js';
 import { IdTable } from './id-table.js';
 import type { LedgerBatch } from './ledger-batch.js';
-import { firstRow } from './rows.js';
+import { LoadedBooks } from './loaded-books.js';
 import { closedIn, topUpIn, undoIn } from './sql-credits.js';
 import type { ReserveOutcome } from './spend-caps.js';
+
+/** The balance once the closing is journaled; null when nothing was open. */
+const whenWritten = (closed: ClosedAtOnce | null): Promise<number | null> =>
+  closed ? closed.written.then(() => closed.balance) : Promise.resolve(null);
 
 /**
  * Credits in the embedded profile (issue 17). One process owns the PGlite database, so the
@@ -41,16 +37,6 @@ import type { ReserveOutcome } from './spend-caps.js';
  * is read while no commit is under way, so its committed numbers are never half a commit old.
  * The ledger may be some milliseconds behind the books: its readers call {@link written} first.
  */
-/** A charge closed in memory: the balance after it, and its journal write (GroupCommits.submit). */
-export interface ClosedAtOnce {
-  readonly balance: number;
-  readonly written: Promise<void>;
-}
-
-/** The balance once the closing is journaled; null when nothing was open. */
-const whenWritten = (closed: ClosedAtOnce | null): Promise<number | null> =>
-  closed ? closed.written.then(() => closed.balance) : Promise.resolve(null);
-
 export class EmbeddedCredits implements CreditBackend {
   private static readonly instances = new WeakMap<DataSource, EmbeddedCredits>();
 
@@ -62,20 +48,20 @@ export class EmbeddedCredits implements CreditBackend {
     return credits;
   }
 
-  private readonly accounts = new Map<string, AccountBook>();
-  private readonly keys = new Map<string, KeyBook>();
-  private readonly loading = new Map<string, Promise<unknown>>();
+  /** The accounts' and capped keys' books, read at their first call. */
+  private readonly books: LoadedBooks;
   /** The open reservations by charge id (an IdTable: one comes and goes with every paid call). */
   private readonly open = new IdTable<Hold>();
   readonly commits: GroupCommits;
 
   private constructor(private readonly db: DataSource) {
+    this.books = new LoadedBooks(db, (task) => this.commits.serial(task));
     this.commits = new GroupCommits(db, {
       committed: (batch) => this.committed(batch),
       failed: (closing) => this.reopen(closing),
-      counters: (keyId) => this.keys.get(keyId)?.committed,
+      counters: (keyId) => this.books.keys.get(keyId)?.committed,
       setCounters: (keyId, counters) => {
-        const key = this.keys.get(keyId);
+        const key = this.books.keys.get(keyId);
         if (key) key.committed = counters;
       },
     });
@@ -83,22 +69,17 @@ export class EmbeddedCredits implements CreditBackend {
 
   /** At once when the account's book (and a capped key's) is here: every call but the first. */
   reserve(request: ReservationRequest): ReserveOutcome | Promise<ReserveOutcome> {
-    const book = this.accounts.get(request.accountId);
-    const key = request.keyId ? this.keys.get(request.keyId) : undefined;
+    const book = this.books.accounts.get(request.accountId);
+    const key = request.keyId ? this.books.keys.get(request.keyId) : undefined;
     if (!book || (request.keyId && (!key || key.stale))) return this.reserveAfterReading(request);
     return this.hold(request, book, key?.capped ? key : undefined);
   }
 
   private async reserveAfterReading(request: ReservationRequest): Promise<ReserveOutcome> {
-    const book = this.accounts.get(request.accountId) ?? (await this.account(request.accountId));
+    const book = await this.books.account(request.accountId);
     if (!book) return { ok: false, reason: 'balance' };
-    let key: KeyBook | undefined;
-    if (request.keyId) {
-      key = this.keys.get(request.keyId);
-      if (!key || key.stale) key = await this.key(request.keyId);
-      if (!key?.capped) key = undefined;
-    }
-    return this.hold(request, book, key);
+    const key = request.keyId ? await this.books.key(request.keyId) : undefined;
+    return this.hold(request, book, key?.capped ? key : undefined);
   }
 
   /** The check and the hold, as one step: nothing waits in between. */
@@ -150,10 +131,10 @@ export class EmbeddedCredits implements CreditBackend {
     if (!hold) return null;
     this.open.delete(chargeId);
     const charged = kind === 'settle' ? Math.max(0, Math.min(charge, hold.amount)) : 0;
-    const book = this.bookOf(hold.accountId);
+    const book = this.books.bookOf(hold.accountId);
     book.held -= hold.amount;
     book.pending += charged;
-    const key = hold.keyId ? this.keys.get(hold.keyId) : undefined;
+    const key = hold.keyId ? this.books.keys.get(hold.keyId) : undefined;
     if (key) {
       add(key.held, hold.day, -hold.amount);
       add(key.pending, hold.day, charged);
@@ -165,34 +146,27 @@ export class EmbeddedCredits implements CreditBackend {
   /** A commit wrote `batch`: its charges leave the pending parts and the committed balances. */
   private committed(batch: LedgerBatch): void {
     for (const [accountId, charged] of batch.charged) {
-      const book = this.bookOf(accountId);
+      const book = this.books.bookOf(accountId);
       book.pending -= charged;
       book.committed -= charged;
     }
     for (const [keyId, days] of batch.spent) {
-      const key = this.keys.get(keyId);
+      const key = this.books.keys.get(keyId);
       if (key) for (const { day, charged } of days) add(key.pending, day, -charged);
     }
   }
 
   /** Its journal write failed: nothing of it was kept, so the reservation is open again. */
   private reopen({ hold, charged }: Closing): void {
-    const book = this.bookOf(hold.accountId);
+    const book = this.books.bookOf(hold.accountId);
     book.pending -= charged;
     book.held += hold.amount;
-    const key = hold.keyId ? this.keys.get(hold.keyId) : undefined;
+    const key = hold.keyId ? this.books.keys.get(hold.keyId) : undefined;
     if (key) {
       add(key.pending, hold.day, -charged);
       add(key.held, hold.day, hold.amount);
     }
     this.open.set(hold.chargeId, hold);
-  }
-
-  private bookOf(accountId: string): AccountBook {
-    const book = this.accounts.get(accountId);
-    // A hold is only ever made on a loaded account, and books are never dropped.
-    if (!book) throw new Error(`No book for account ${accountId}`);
-    return book;
   }
 
   async closedAs(chargeId: string): Promise<ClosedCharge | null> {
@@ -201,7 +175,7 @@ export class EmbeddedCredits implements CreditBackend {
     const closed = await this.commits.serial(() => closedIn(this.db, chargeId));
     if (!closed) return null;
     // The row's balance is the committed one; this process knows what is spendable.
-    const book = this.accounts.get(closed.accountId);
+    const book = this.books.accounts.get(closed.accountId);
     return { ...closed, balance: book ? available(book) : closed.balance };
   }
 
@@ -215,7 +189,7 @@ export class EmbeddedCredits implements CreditBackend {
   topUp(accountId: string, amount: number): Promise<number> {
     return this.commits.serial(async () => {
       const balance = await topUpIn(this.db, accountId, amount);
-      const book = this.accounts.get(accountId);
+      const book = this.books.accounts.get(accountId);
       if (!book) return balance;
       book.committed += amount;
       return available(book);
@@ -231,65 +205,31 @@ export class EmbeddedCredits implements CreditBackend {
     return this.commits.serial(async () => {
       const undone = await undoIn(this.db, chargeId);
       for (const { accountId, amount } of undone) {
-        const book = this.accounts.get(accountId);
+        const book = this.books.accounts.get(accountId);
         if (book) book.committed += amount;
       }
       // The statement gave spend back on the key's row: read the counters again.
-      if (undone.length) for (const keyId of this.keys.keys()) await this.readKey(keyId);
+      if (undone.length)
+        for (const keyId of this.books.keys.keys()) await this.books.readKey(keyId);
       return undone[0]?.kind ?? 'none';
     });
   }
 
   /** What an account may spend now, if this process has its book. */
   liveBalance(accountId: string): number | undefined {
-    const book = this.accounts.get(accountId);
+    const book = this.books.accounts.get(accountId);
     return book && available(book);
   }
 
   /** A capped key's spend (held + settled) today and this month, if this process has its book. */
   liveSpend(keyId: string): { today: number; month: number } | undefined {
-    return this.keys.get(keyId)?.spentOn(utcDay());
+    return this.books.keys.get(keyId)?.spentOn(utcDay());
   }
 
   /** The key's caps changed: they are read again before its next reservation. */
   capsChanged(keyId: string): void {
-    const key = this.keys.get(keyId);
+    const key = this.books.keys.get(keyId);
     if (key) key.stale = true;
-  }
-
-  /** Reads an account's committed balance once, however many calls ask at the same time. */
-  private account(accountId: string): Promise<AccountBook | undefined> {
-    return this.once(`a:${accountId}`, async () => {
-      const row = firstRow<{ balance: string }>(await this.db.query(READ_ACCOUNT, [accountId]));
-      if (!row) return undefined;
-      const book = this.accounts.get(accountId) ?? { committed: 0, held: 0, pending: 0 };
-      book.committed = Number(row.balance);
-      this.accounts.set(accountId, book);
-      return book;
-    });
-  }
-
-  /** Reads a key's caps and committed counters (again, when stale). */
-  private key(keyId: string): Promise<KeyBook | undefined> {
-    return this.once(`k:${keyId}`, () => this.readKey(keyId));
-  }
-
-  /** The key's row into its book; call it from a task on the serial queue. */
-  private async readKey(keyId: string): Promise<KeyBook | undefined> {
-    const row = firstRow<KeyRow>(await this.db.query(READ_KEY, [keyId]));
-    if (!row) return undefined;
-    const read = keyBookOf(row);
-    const key = this.keys.get(keyId) ?? new KeyBook(read.caps, read.committed);
-    this.keys.set(keyId, Object.assign(key, read));
-    return key;
-  }
-
-  private once<T>(name: string, read: () => Promise<T>): Promise<T> {
-    const running = this.loading.get(name) as Promise<T> | undefined;
-    if (running) return running;
-    const loaded = this.commits.serial(read).finally(() => this.loading.delete(name));
-    this.loading.set(name, loaded);
-    return loaded;
   }
 
   /** Recovers after a crash (recoverJournal) now rather than at the first call; throws if it failed. */
