@@ -38,6 +38,9 @@ type DeliveredRecord = ['d', ...chargeIds: string[]];
 const heldAtText = new LastIntegerText();
 const closedAtText = new LastIntegerText();
 
+/** The last endpoint id and its JSON: the charges of a turn are mostly of one endpoint. */
+let lastEndpoint = { id: '', json: '""' };
+
 /**
  * A closing as its journal line, a JSON array (ClosingRecord) put together by hand: ids are
  * UUIDs and the day an ISO date, so only the endpoint and request id need JSON's quoting. A
@@ -45,7 +48,9 @@ const closedAtText = new LastIntegerText();
  */
 export function closingLine({ hold, kind, charged, at }: Closing): string {
   const key = hold.keyId === undefined ? 'null' : `"${hold.keyId}"`;
-  const strings = `${JSON.stringify(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
+  if (hold.endpoint !== lastEndpoint.id)
+    lastEndpoint = { id: hold.endpoint, json: JSON.stringify(hold.endpoint) };
+  const strings = `${lastEndpoint.json},${JSON.stringify(hold.requestId)}`;
   // The instants change every millisecond, not with every call: their strings are kept (and not
   // made through V8's number-string cache, see integerText).
   return (

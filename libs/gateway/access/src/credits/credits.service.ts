@@ -18,6 +18,7 @@ import type {
 } from './credit-backend.js';
 import type { UndoOutcome } from './credits.sql.js';
 import { EmbeddedCredits } from './embedded-credits.js';
+import type { SentAnswer } from './group-commits.js';
 import type { ReserveOutcome } from './spend-caps.js';
 import { SqlCredits } from './sql-credits.js';
 
@@ -119,6 +120,14 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
    */
   delivered(chargeId: string): void {
     this.embedded?.delivered(chargeId);
+  }
+
+  /**
+   * The answer that carries `chargeId`'s charge is being written to `response`: delivered once
+   * the response has finished or closed (embedded profile only, as {@link delivered}).
+   */
+  sent(chargeId: string, response: SentAnswer): void {
+    this.embedded?.sent(chargeId, response);
   }
 
   /**

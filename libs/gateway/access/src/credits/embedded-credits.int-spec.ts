@@ -66,6 +66,41 @@ describe('embedded credits (PGlite, balances in this process)', () => {
     expect(await spent(keyId)).toEqual({ today: 100, month: 100 });
   });
 
+  it('should take a sent answer off the delivery list once its response finished or closed, and not before', async () => {
+    const account = await accounts.createAccount({ name: 'sent', tier: 'paid', credits: 100 });
+    const settled = async () => {
+      const held = await hold({ accountId: account.id, keyId: '' }, 10);
+      await credits.settle(held.chargeId, 10);
+      return held.chargeId;
+    };
+    const listed = async () =>
+      (
+        (await db.query(`SELECT undelivered::text[] AS u FROM gw.credit_delivery`)) as {
+          u: string[];
+        }[]
+      )[0].u;
+    const [finishing, closing, pending] = [await settled(), await settled(), await settled()];
+    const answers = {
+      [finishing]: { writableFinished: false, destroyed: false },
+      [closing]: { writableFinished: false, destroyed: false },
+      [pending]: { writableFinished: false, destroyed: false },
+    };
+    for (const [chargeId, response] of Object.entries(answers)) credits.sent(chargeId, response);
+    await credits.written();
+    // Still being written: a commit keeps all three on the list.
+    await settled();
+    await credits.written();
+    expect(await listed()).toEqual(expect.arrayContaining([finishing, closing, pending]));
+    answers[finishing].writableFinished = true;
+    answers[closing].destroyed = true; // its connection went first
+    await settled();
+    await credits.written();
+    const after = await listed();
+    expect(after).toContain(pending);
+    expect(after).not.toContain(finishing);
+    expect(after).not.toContain(closing);
+  });
+
   it('should write a closed reservation as one ledger row that stands for the hold too, and put a settlement on the delivery list until its answer went out', async () => {
     const account = await accounts.createAccount({ name: 'rows', tier: 'paid', credits: 100 });
     const held = await credits.reserve({

@@ -56,6 +56,13 @@ const RETRY_MS = { first: 100, max: 10_000 };
 
 const ignore = () => undefined;
 
+/** What {@link GroupCommits.sent} looks at of an answer's response (Node's ServerResponse). */
+export interface SentAnswer {
+  readonly writableFinished: boolean;
+  /** True once the response emitted 'close': finished, or its connection went first. */
+  readonly destroyed: boolean;
+}
+
 /** The charges closed in one turn of the event loop and the one journal write they all wait on. */
 interface Turn {
   readonly closings: Closing[];
@@ -102,6 +109,10 @@ export class GroupCommits {
   private turn?: Turn;
   /** Delivered charges not yet noted in the journal. */
   private marks: string[] = [];
+  /** Answers being written (`sent`): their charge ids and responses, side by side. */
+  private sentIds: string[] = [];
+  private sentTo: SentAnswer[] = [];
+  private sentTimer?: NodeJS.Timeout;
   private markTimer?: NodeJS.Timeout;
   private commitTimer?: NodeJS.Timeout;
   private lastCommit = -Infinity;
@@ -161,6 +172,43 @@ export class GroupCommits {
     if (!this.turn) this.markTimer ??= setTimeout(() => this.write(), MARK_FLUSH_MS).unref();
   }
 
+  /**
+   * The answer of `chargeId` is being written to `response`: it is delivered once the response
+   * has finished, or closed first (its connection went), as the response's 'close' event would
+   * say, but seen at the next journal write rather than through a listener on every paid answer
+   * (issue 17). When no charge closes meanwhile, a timer looks.
+   */
+  sent(chargeId: string, response: SentAnswer): void {
+    this.sentIds.push(chargeId);
+    this.sentTo.push(response);
+    this.sentTimer ??= setTimeout(() => this.lookAtSent(), MARK_FLUSH_MS).unref();
+  }
+
+  /** The timer of {@link sent}: once every {@link MARK_FLUSH_MS} while answers are being written. */
+  private lookAtSent(): void {
+    this.sentTimer = undefined;
+    this.write();
+    if (this.sentIds.length)
+      this.sentTimer = setTimeout(() => this.lookAtSent(), MARK_FLUSH_MS).unref();
+  }
+
+  /** Every answer of {@link sent} that has finished or closed is delivered; the others wait. */
+  private collectSent(): void {
+    const { sentIds: ids, sentTo: responses } = this;
+    let kept = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const response = responses[i];
+      if (response.writableFinished || response.destroyed) this.delivered(ids[i]);
+      else {
+        ids[kept] = ids[i];
+        responses[kept++] = response;
+      }
+    }
+    // Past the kept ones: nothing is held on to.
+    ids.length = kept;
+    responses.length = kept;
+  }
+
   private newTurn(): Turn {
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
@@ -175,6 +223,7 @@ export class GroupCommits {
 
   /** Appends the turn's charges and the delivery marks to the journal, then lets the answers go. */
   private write(): void {
+    if (this.sentIds.length) this.collectSent();
     const { turn, marks } = this;
     this.turn = undefined;
     this.marks = [];

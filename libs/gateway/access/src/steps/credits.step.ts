@@ -39,6 +39,15 @@ export function priceOf(price: EndpointDefinition['price'], meta: ReplyMeta | un
   return meta?.partial && price.partial !== undefined ? Math.min(full, price.partial) : full;
 }
 
+/** X-Credits-Charged of the last charge: an endpoint's calls mostly cost the same. */
+let lastCharge = { hundredths: Number.NaN, text: '' };
+
+function chargedText(hundredths: number): string {
+  if (hundredths !== lastCharge.hundredths)
+    lastCharge = { hundredths, text: formatCredits(hundredths) };
+  return lastCharge.text;
+}
+
 /** A settlement as written: `charge` and the balance after it, or null when nothing was open. */
 function settlement(charge: number, balance: number | null): Written | null {
   return balance === null ? null : { charged: charge, balance };
@@ -220,16 +229,12 @@ export class CreditsStep implements GatewayStep {
 
   /** The headers of a written charge (or of none), and the delivery mark of its answer. */
   private charged(call: GatewayCall, chargeId: string, settled: Written | null): void {
-    void call.reply.header('x-credits-charged', formatCredits(settled?.charged ?? 0));
+    void call.reply.header('x-credits-charged', chargedText(settled?.charged ?? 0));
     if (!settled) return;
     countCharge(call.endpoint.id, 'balance', settled.charged);
     void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
     // The embedded profile refunds, after a crash, charges whose answers may not have gone out.
-    if (!this.credits.tracksDelivery) return;
-    // A response emits 'close' once it finished, or when its connection went first: one listener.
-    const raw = call.reply.raw;
-    if (raw.writableFinished) this.credits.delivered(chargeId);
-    else raw.once('close', () => this.credits.delivered(chargeId));
+    if (this.credits.tracksDelivery) this.credits.sent(chargeId, call.reply.raw);
   }
 
   /** A failed call's reservation is given back whole. */

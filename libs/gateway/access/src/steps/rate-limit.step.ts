@@ -12,6 +12,20 @@ import { ownerOf } from './auth.step.js';
 /** The seconds until a window resets: the same for a second's calls of a key. */
 const resetText = new LastIntegerText();
 
+/** The limit and the policy field of the last answer: the same for every call of an endpoint and tier. */
+let lastPolicy = { policy: '', limit: Number.NaN, limitText: '', policyText: '' };
+
+function policyOf(policy: string, limit: number): typeof lastPolicy {
+  if (policy !== lastPolicy.policy || limit !== lastPolicy.limit)
+    lastPolicy = {
+      policy,
+      limit,
+      limitText: String(limit),
+      policyText: `"${policy}";q=${limit};w=${WINDOW_SECONDS}`,
+    };
+  return lastPolicy;
+}
+
 /**
  * The limit on the answer, twice: the `RateLimit-Limit`/`-Remaining`/`-Reset` trio clients know
  * today, and the structured fields of the current IETF draft (draft-ietf-httpapi-ratelimit-
@@ -26,11 +40,12 @@ export function setLimitHeaders(
   // These two change with every call or second, unlike the limit: not through String (integerText).
   const remaining = integerText(decision.remaining);
   const reset = resetText.of(decision.resetSeconds);
+  const { limitText, policyText } = policyOf(policy, decision.limit);
   void reply
-    .header('ratelimit-limit', String(decision.limit))
+    .header('ratelimit-limit', limitText)
     .header('ratelimit-remaining', remaining)
     .header('ratelimit-reset', reset)
-    .header('ratelimit-policy', `"${policy}";q=${decision.limit};w=${WINDOW_SECONDS}`)
+    .header('ratelimit-policy', policyText)
     .header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
 }
 

@@ -164,8 +164,20 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       envelope = await this.services.call(endpoint, input as never, { requestId, sandbox });
       status = 200;
       finished = true;
-      const finishing = stepsRun ? this.finish(call, stepsRun, { status, reply: envelope }) : null;
-      if (finishing) await finishing;
+      // The `after` hooks, last first, each once the one before it is done (as `finish`), here
+      // rather than through it: a paid call then awaits its settlement's own promise, not one
+      // more made around it (issue 17: every promise of a paid call costs it the request
+      // context's hooks).
+      const outcome = { status, reply: envelope };
+      for (let index = stepsRun - 1; index >= 0; index--) {
+        const waiting = this.afterOf(call, index, outcome);
+        if (waiting)
+          try {
+            await waiting;
+          } catch (error) {
+            this.afterFailed(error);
+          }
+      }
       const ageSeconds = Math.max(
         0,
         Math.floor((Date.now() - epochMsOf(envelope.meta.fetchedAt)) / 1000),
@@ -218,18 +230,12 @@ export class RequestPipeline implements BeforeApplicationShutdown {
 
   /**
    * Runs the `after` hooks of the first `ran` steps, last first, each once the one before it is
-   * done; a failing hook is logged, never sent (a DomainError is thrown on). Without a promise
-   * while the hooks return none: an async function would add one more to every paid call.
+   * done; a failing hook is logged, never sent (a DomainError is thrown on). The way of a failed
+   * call; a call that succeeded runs them in `run` itself, awaiting each hook's own promise.
    */
-  private finish(call: GatewayCall, ran: number, outcome: CallOutcome): void | Promise<void> {
+  private finish(call: GatewayCall, ran: number, outcome: CallOutcome): Promise<void> {
     for (let index = ran - 1; index >= 0; index--) {
-      let waiting: void | Promise<void>;
-      try {
-        waiting = this.steps[index].after?.(call, outcome);
-      } catch (error) {
-        this.afterFailed(error);
-        continue;
-      }
+      const waiting = this.afterOf(call, index, outcome);
       if (waiting)
         return waiting.then(
           () => this.finish(call, index, outcome),
@@ -238,6 +244,16 @@ export class RequestPipeline implements BeforeApplicationShutdown {
             return this.finish(call, index, outcome);
           },
         );
+    }
+    return Promise.resolve();
+  }
+
+  /** The `after` hook of step `index`: its promise if it has to wait; a failure at once is handled. */
+  private afterOf(call: GatewayCall, index: number, outcome: CallOutcome): void | Promise<void> {
+    try {
+      return this.steps[index].after?.(call, outcome);
+    } catch (error) {
+      this.afterFailed(error);
     }
   }
 
