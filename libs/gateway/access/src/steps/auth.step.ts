@@ -9,14 +9,21 @@ import { X402Payments, type OfferedPayment } from '../x402/x402.payments.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** Whether `name` (a header name as sent) is `lower` (lower case) in any case. */
+const isHeader = (name: string, lower: string) =>
+  name.length === lower.length && (name === lower || name.toLowerCase() === lower);
+
 /**
- * How often a credential header was sent. Node joins repeated `X-Api-Key` headers into one
- * value and keeps only the first `Authorization`, so the raw list is the only honest count.
+ * How often a credential header (`X-Api-Key` or `Authorization`) was sent. Node joins repeated
+ * `X-Api-Key` headers into one value and keeps only the first `Authorization`, so the raw list
+ * is the only honest count. One pass, and only a name of the right length is lower-cased
+ * (issue 17: every request header's name was, twice, on every paid call).
  */
-function timesSent(request: FastifyRequest, name: string): number {
+function credentialsSent(request: FastifyRequest): number {
   const raw = request.raw.rawHeaders;
   let count = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) count++;
+  for (let i = 0; i < raw.length; i += 2)
+    if (isHeader(raw[i], 'x-api-key') || isHeader(raw[i], 'authorization')) count++;
   return count;
 }
 
@@ -24,8 +31,7 @@ function timesSent(request: FastifyRequest, name: string): number {
 export function credentialOf(request: FastifyRequest): string | null {
   const apiKey = request.headers['x-api-key'];
   const authorization = request.headers.authorization;
-  const sent = timesSent(request, 'x-api-key') + timesSent(request, 'authorization');
-  if (Array.isArray(apiKey) || sent > 1) {
+  if (Array.isArray(apiKey) || credentialsSent(request) > 1) {
     throw new DomainError(
       'ambiguous_credentials',
       'Send the API key once: in one X-Api-Key or one Authorization: Bearer header.',
