@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { closeDatabase, openDatabase } from '@nl/platform-database';
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { GATEWAY_DATABASE } from '../gateway.database.js';
-import { closingLine, deliveredLine, JOURNAL_DIR } from './credit-journal.js';
+import { closingLine, CreditJournal, deliveredLine, JOURNAL_DIR } from './credit-journal.js';
 import { utcDay } from './embedded-books.js';
 import { CreditsService } from './credits.service.js';
 import type { Closing } from './group-commits.js';
@@ -134,6 +135,52 @@ describe('credit journal (embedded profile)', () => {
     // The key's spend counts the replayed charge once.
     expect((await accounts.spendOf([info.id]))[info.id]).toMatchObject({ today: 0.25 });
     expect(segments()).toEqual([]);
+  });
+
+  it('should append one turn at a time, off the serving thread, and seal a segment for a commit only between appends', async () => {
+    const { id } = await accounts.createAccount({ name: 'slow', tier: 'paid', credits: 1000 });
+    const { appendLater, seal } = CreditJournal.prototype;
+    let underWay = 0;
+    let mostAtOnce = 0;
+    let sealedWhileWriting = 0;
+    // A disk that takes 100 ms an append: commits come due while one is under way.
+    const appends = jest.spyOn(CreditJournal.prototype, 'appendLater').mockImplementation(function (
+      this: CreditJournal,
+      text,
+      done,
+    ) {
+      mostAtOnce = Math.max(mostAtOnce, ++underWay);
+      appendLater.call(this, text, (error) =>
+        setTimeout(() => {
+          underWay--;
+          done(error);
+        }, 100),
+      );
+    });
+    const seals = jest.spyOn(CreditJournal.prototype, 'seal').mockImplementation(function (
+      this: CreditJournal,
+    ) {
+      if (underWay) sealedWhileWriting++;
+      return seal.call(this);
+    });
+    try {
+      const settled: Promise<number | null>[] = [];
+      for (let i = 0; i < 12; i++) {
+        settled.push(credits.settle(await reserve(id, 10), 10));
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      expect(await Promise.all(settled)).toHaveLength(12);
+      await credits.written();
+      expect(await books(id)).toMatchObject({ balance: 880, ledger: 880, calls: 12 });
+      expect(mostAtOnce).toBe(1);
+      expect(sealedWhileWriting).toBe(0);
+      expect(seals.mock.calls.length).toBeGreaterThan(1); // commits did happen meanwhile
+      // The charges closed while an append was under way went in the next one together.
+      expect(appends.mock.calls.length).toBeLessThan(12);
+    } finally {
+      appends.mockRestore();
+      seals.mockRestore();
+    }
   });
 
   it('should keep a hold open when its journal write fails, and charge nothing', async () => {

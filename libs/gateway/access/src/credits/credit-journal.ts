@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   unlinkSync,
+  write,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -95,9 +96,10 @@ function entryOf(record: ClosingRecord | DeliveredRecord): JournalEntry {
  * does not have yet (recoverJournal). Segments: the one being written, and the sealed ones a
  * commit under way covers, removed once it landed.
  *
- * Writes are synchronous appends: a few µs for a whole turn of the event loop's charges, and a
- * charge is in the journal the moment its settlement returns. Not fsynced: a crash of the process
- * loses nothing, a power cut may lose the last writes the OS still held, as PGlite's files may.
+ * The group commit's appends go through libuv's pool (appendLater), one at a time, each with
+ * every charge closed since the one before: an answer goes once the OS has taken its charge's
+ * line. Not fsynced: a crash of the process loses nothing, a power cut may lose the last writes
+ * the OS still held, as PGlite's files may.
  */
 export class CreditJournal {
   private fd?: number;
@@ -114,17 +116,52 @@ export class CreditJournal {
   /** Appends `text` (whole lines); throws when the OS refused it, and the segment is sealed. */
   append(text: string): void {
     try {
-      if (this.fd === undefined) {
-        mkdirSync(this.dir, { recursive: true }); // gone since (removed by hand): made again
-        this.fd = openSync(join(this.dir, `${this.current}.jsonl`), 'a');
-      }
+      const fd = this.open();
       const bytes = Buffer.from(text);
-      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at);
+      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
     } catch (error) {
       // A torn line stays the last of its segment, where reading it leaves it out.
       this.seal();
       throw error;
     }
+  }
+
+  /**
+   * Appends `text` (whole lines) off the calling thread (libuv's pool), then calls `done` with
+   * the error, if the OS refused it (the segment is then sealed). One at a time: no other
+   * append or {@link seal} until `done` was called. The serving thread does not wait on the
+   * disk: an append of a turn's lines took it 10–50 µs on the bench machine's ext4, and up to a
+   * few milliseconds now and then, with every connection waiting (issue 17).
+   */
+  appendLater(text: string, done: (error?: unknown) => void): void {
+    let fd: number;
+    let bytes: Buffer;
+    try {
+      fd = this.open();
+      bytes = Buffer.from(text);
+    } catch (error) {
+      this.seal();
+      done(error);
+      return;
+    }
+    const from = (at: number) =>
+      write(fd, bytes, at, bytes.length - at, null, (error, written) => {
+        if (error) {
+          this.seal();
+          done(error);
+        } else if (at + written < bytes.length) from(at + written);
+        else done();
+      });
+    from(0);
+  }
+
+  /** The segment being written, opened when it is not. */
+  private open(): number {
+    if (this.fd === undefined) {
+      mkdirSync(this.dir, { recursive: true }); // gone since (removed by hand): made again
+      this.fd = openSync(join(this.dir, `${this.current}.jsonl`), 'a');
+    }
+    return this.fd;
   }
 
   /** Closes the segment being written (later lines go to the next); its number. */

@@ -107,6 +107,10 @@ export class GroupCommits {
    */
   private spare?: LedgerBatch;
   private turn?: Turn;
+  /** An append to the journal is under way (CreditJournal.appendLater). */
+  private writing = false;
+  /** Who waits for the append under way to end (flush). */
+  private writeWaiters: (() => void)[] = [];
   /** Delivered charges not yet noted in the journal. */
   private marks: string[] = [];
   /** Answers being written (`sent`): their charge ids and responses, side by side. */
@@ -158,7 +162,8 @@ export class GroupCommits {
   async flush(): Promise<void> {
     this.write();
     for (;;) {
-      if (this.running) await this.running.catch(ignore);
+      if (this.writing) await this.appendsDone();
+      else if (this.running) await this.running.catch(ignore);
       else if (this.queue.size) await this.commitNow();
       else break;
     }
@@ -221,8 +226,13 @@ export class GroupCommits {
     return { closings: [], lines: [], written, resolve, reject };
   }
 
-  /** Appends the turn's charges and the delivery marks to the journal, then lets the answers go. */
+  /**
+   * Appends the turn's charges and the delivery marks to the journal; once the OS has them, the
+   * answers go. One append at a time: while one is under way, the next turn gathers every charge
+   * closed meanwhile, and is written as soon as it ends.
+   */
   private write(): void {
+    if (this.writing) return;
     if (this.sentIds.length) this.collectSent();
     const { turn, marks } = this;
     this.turn = undefined;
@@ -231,21 +241,34 @@ export class GroupCommits {
     this.markTimer = undefined;
     const text = (turn?.lines.join('') ?? '') + (marks.length ? deliveredLine(marks) : '');
     if (!text) return;
-    try {
-      this.journal.append(text);
-    } catch (error) {
+    this.writing = true;
+    this.journal.appendLater(text, (error) => this.appended(turn, error));
+  }
+
+  /** An append ended: its charges wait for a commit and their answers go, or it failed. */
+  private appended(turn: Turn | undefined, error: unknown): void {
+    this.writing = false;
+    if (error) {
       this.logger?.error({ err: error, charges: turn?.closings.length }, 'credit journal failed');
       for (const closing of turn?.closings ?? []) {
         this.undelivered.delete(closing.hold.chargeId);
         this.hooks.failed(closing);
       }
       turn?.reject(error);
-      return;
+    } else if (turn) {
+      this.queue.add(turn.closings);
+      turn.resolve();
     }
-    if (!turn) return;
-    this.queue.add(turn.closings);
-    turn.resolve();
+    // With no append under way, a due commit may seal the segment.
     this.schedule();
+    for (const waiter of this.writeWaiters.splice(0)) waiter();
+    if (this.turn || this.marks.length) this.write();
+  }
+
+  /** Resolves once no append is under way (at once when none is). */
+  private appendsDone(): Promise<void> {
+    if (!this.writing) return Promise.resolve();
+    return new Promise((resolve) => this.writeWaiters.push(resolve));
   }
 
   /** The recovery after a crash (recoverJournal), which every statement waits for; throws its error. */
@@ -264,7 +287,8 @@ export class GroupCommits {
    * {@link BATCH_ROWS} charges wait.
    */
   private schedule(): void {
-    if (this.running || !this.queue.size) return;
+    // An append under way goes to the segment a commit would seal: the commit waits for it.
+    if (this.running || this.writing || !this.queue.size) return;
     const full = this.queue.size >= BATCH_ROWS && !this.retryMs;
     if (this.commitTimer && !full) return;
     const wait = this.lastCommit + COMMIT_GAP_MS + this.retryMs - performance.now();
@@ -330,6 +354,6 @@ export class GroupCommits {
     await this.flush();
     await this.serial(() => this.db.query(SET_UNDELIVERED, [[...this.undelivered.keys()]]));
     // The journal's delivery marks are in that list now: its segments can go.
-    if (!this.turn && !this.queue.size) this.journal.drop(this.journal.seal());
+    if (!this.turn && !this.writing && !this.queue.size) this.journal.drop(this.journal.seal());
   }
 }
