@@ -45,12 +45,16 @@ describe('CreditJournal', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('should write after the crashed segments, and drop only its own sealed ones', () => {
+  it('should write after the crashed segments, and drop only its own sealed ones', async () => {
     writeFileSync(join(dir, '7.jsonl'), closingLine(closing(undefined, 'old')));
     const journal = new CreditJournal(dir);
-    journal.append(closingLine(closing(undefined, 'a')));
+    const append = (text: string) =>
+      new Promise<void>((resolve, reject) =>
+        journal.appendLater(text, (error) => (error ? reject(error) : resolve())),
+      );
+    await append(closingLine(closing(undefined, 'a')));
     const sealed = journal.seal();
-    journal.append(closingLine(closing(undefined, 'b')));
+    await append(closingLine(closing(undefined, 'b')));
     expect(readdirSync(dir).sort()).toEqual(['7.jsonl', '8.jsonl', '9.jsonl']);
     journal.drop(sealed);
     expect(readdirSync(dir).sort()).toEqual(['7.jsonl', '9.jsonl']);

@@ -6,7 +6,6 @@ import {
   readFileSync,
   unlinkSync,
   write,
-  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { LastIntegerText } from '../integer-text.js';
@@ -113,22 +112,10 @@ export class CreditJournal {
     this.first = this.current = Math.max(0, ...this.segments()) + 1;
   }
 
-  /** Appends `text` (whole lines); throws when the OS refused it, and the segment is sealed. */
-  append(text: string): void {
-    try {
-      const fd = this.open();
-      const bytes = Buffer.from(text);
-      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
-    } catch (error) {
-      // A torn line stays the last of its segment, where reading it leaves it out.
-      this.seal();
-      throw error;
-    }
-  }
-
   /**
    * Appends `text` (whole lines) off the calling thread (libuv's pool), then calls `done` with
-   * the error, if the OS refused it (the segment is then sealed). One at a time: no other
+   * the error, if the OS refused it (the segment is then sealed: a torn line stays the last of
+   * its segment, where reading it leaves it out). One at a time: no other
    * append or {@link seal} until `done` was called. The serving thread does not wait on the
    * disk: an append of a turn's lines took it 10–50 µs on the bench machine's ext4, and up to a
    * few milliseconds now and then, with every connection waiting (issue 17).

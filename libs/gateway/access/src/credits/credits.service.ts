@@ -18,7 +18,7 @@ import type {
 } from './credit-backend.js';
 import type { UndoOutcome } from './credits.sql.js';
 import { EmbeddedCredits } from './embedded-credits.js';
-import type { SentAnswer } from './group-commits.js';
+import type { SentAnswer } from './delivery-list.js';
 import type { ReserveOutcome } from './spend-caps.js';
 import { SqlCredits } from './sql-credits.js';
 

@@ -10,7 +10,8 @@ import type {
 } from './credit-backend.js';
 import type { UndoOutcome } from './credits.sql.js';
 import { add, available, utcDay, type AccountBook, type KeyBook } from './embedded-books.js';
-import { GroupCommits, type Closing, type Hold, type SentAnswer } from './group-commits.js';
+import type { SentAnswer } from './delivery-list.js';
+import { GroupCommits, type Closing, type Hold } from './group-commits.js';
 import { IdTable } from './id-table.js';
 import type { LedgerBatch } from './ledger-batch.js';
 import { LoadedBooks } from './loaded-books.js';
@@ -248,12 +249,12 @@ export class EmbeddedCredits implements CreditBackend {
   }
 
   delivered(chargeId: string): void {
-    this.commits.delivered(chargeId);
+    this.commits.deliveries.delivered(chargeId);
   }
 
-  /** The answer of `chargeId` is being written to `response` (GroupCommits.sent). */
+  /** The answer of `chargeId` is being written to `response` (DeliveryList.sent). */
   sent(chargeId: string, response: SentAnswer): void {
-    this.commits.sent(chargeId, response);
+    this.commits.deliveries.sent(chargeId, response);
   }
 }
 

@@ -6,7 +6,7 @@ import type { Reservation } from './credit-backend.js';
 import { closingLine, CreditJournal, deliveredLine, JOURNAL_DIR } from './credit-journal.js';
 import type { Counters } from './embedded-books.js';
 import { SET_UNDELIVERED } from './embedded-ledger.sql.js';
-import { IdTable } from './id-table.js';
+import { DeliveryList } from './delivery-list.js';
 import { recoverJournal } from './journal-recovery.js';
 import { countersAfter, LedgerBatch } from './ledger-batch.js';
 
@@ -48,20 +48,10 @@ const COMMIT_GAP_MS = 250;
  */
 const BATCH_ROWS = 1_000;
 
-/** How long delivery marks may wait for a journal write to carry them before one is made for them. */
-const MARK_FLUSH_MS = 50;
-
 /** After a failed commit the next try waits this long, doubling up to the maximum. */
 const RETRY_MS = { first: 100, max: 10_000 };
 
 const ignore = () => undefined;
-
-/** What {@link GroupCommits.sent} looks at of an answer's response (Node's ServerResponse). */
-export interface SentAnswer {
-  readonly writableFinished: boolean;
-  /** True once the response emitted 'close': finished, or its connection went first. */
-  readonly destroyed: boolean;
-}
 
 /** The charges closed in one turn of the event loop and the one journal write they all wait on. */
 interface Turn {
@@ -74,8 +64,9 @@ interface Turn {
 
 /**
  * The embedded profile's writer. A closed charge is appended to the journal (CreditJournal) at
- * the end of its turn of the event loop, one write for all of the turn's charges, and its answer
- * goes out once that write returned: a kill from then on cannot lose it. The ledger in PGlite
+ * the end of its turn of the event loop, one append at a time off the serving thread, each with
+ * every charge closed since the one before, and its answer goes out once its append returned: a
+ * kill from then on cannot lose it. The ledger in PGlite
  * gets the journal's charges in group commits (GROUP_COMMIT), one at a time, at once when idle
  * and at most every {@link COMMIT_GAP_MS} under load, so a commit carries hundreds of charges and
  * no answer waits for one. A commit that fails is tried again; its charges are in the journal.
@@ -83,8 +74,8 @@ interface Turn {
  * under way while it reads an account's or key's committed numbers. A reader of the ledger or
  * of the usage rollup calls {@link flush} first.
  *
- * The delivery list: a settlement's charge id is on it from its closing until its answer has
- * been handed to the socket (delivered). Every commit writes the list as it is, and the journal
+ * The delivery list (DeliveryList): a settlement's charge id is on it from its closing until its
+ * answer has been handed to the socket. Every commit writes the list as it is, and the journal
  * notes the answers that went out since. After a kill, the next start writes the journal's
  * charges the ledger lacks and refunds whatever may not have been delivered (recoverJournal):
  * a charge nobody saw must not stand. An answer that did arrive may be refunded that way too:
@@ -111,18 +102,11 @@ export class GroupCommits {
   private writing = false;
   /** Who waits for the append under way to end (flush). */
   private writeWaiters: (() => void)[] = [];
-  /** Delivered charges not yet noted in the journal. */
-  private marks: string[] = [];
-  /** Answers being written (`sent`): their charge ids and responses, side by side. */
-  private sentIds: string[] = [];
-  private sentTo: SentAnswer[] = [];
-  private sentTimer?: NodeJS.Timeout;
-  private markTimer?: NodeJS.Timeout;
   private commitTimer?: NodeJS.Timeout;
   private lastCommit = -Infinity;
   private retryMs = 0;
-  /** The delivery list: settled charges whose answers have not gone out yet. */
-  private readonly undelivered = new IdTable<true>();
+  /** The settled charges whose answers have not gone out yet. */
+  readonly deliveries = new DeliveryList(() => this.write());
   private readonly thread: PGliteThread;
   private readonly journal: CreditJournal;
 
@@ -151,7 +135,7 @@ export class GroupCommits {
    * answer may go), rejects if the write failed (nothing of it was kept).
    */
   submit(closing: Closing): Promise<void> {
-    if (closing.kind === 'settle') this.undelivered.set(closing.hold.chargeId, true);
+    if (closing.kind === 'settle') this.deliveries.settled(closing.hold.chargeId);
     const turn = (this.turn ??= this.newTurn());
     turn.closings.push(closing);
     turn.lines.push(closingLine(closing));
@@ -168,50 +152,6 @@ export class GroupCommits {
       else break;
     }
     await this.serial(async () => undefined);
-  }
-
-  /** The answer of `chargeId` went out: it leaves the delivery list (journaled soon after). */
-  delivered(chargeId: string): void {
-    if (!this.undelivered.delete(chargeId)) return;
-    this.marks.push(chargeId);
-    if (!this.turn) this.markTimer ??= setTimeout(() => this.write(), MARK_FLUSH_MS).unref();
-  }
-
-  /**
-   * The answer of `chargeId` is being written to `response`: it is delivered once the response
-   * has finished, or closed first (its connection went), as the response's 'close' event would
-   * say, but seen at the next journal write rather than through a listener on every paid answer
-   * (issue 17). When no charge closes meanwhile, a timer looks.
-   */
-  sent(chargeId: string, response: SentAnswer): void {
-    this.sentIds.push(chargeId);
-    this.sentTo.push(response);
-    this.sentTimer ??= setTimeout(() => this.lookAtSent(), MARK_FLUSH_MS).unref();
-  }
-
-  /** The timer of {@link sent}: once every {@link MARK_FLUSH_MS} while answers are being written. */
-  private lookAtSent(): void {
-    this.sentTimer = undefined;
-    this.write();
-    if (this.sentIds.length)
-      this.sentTimer = setTimeout(() => this.lookAtSent(), MARK_FLUSH_MS).unref();
-  }
-
-  /** Every answer of {@link sent} that has finished or closed is delivered; the others wait. */
-  private collectSent(): void {
-    const { sentIds: ids, sentTo: responses } = this;
-    let kept = 0;
-    for (let i = 0; i < ids.length; i++) {
-      const response = responses[i];
-      if (response.writableFinished || response.destroyed) this.delivered(ids[i]);
-      else {
-        ids[kept] = ids[i];
-        responses[kept++] = response;
-      }
-    }
-    // Past the kept ones: nothing is held on to.
-    ids.length = kept;
-    responses.length = kept;
   }
 
   private newTurn(): Turn {
@@ -233,12 +173,9 @@ export class GroupCommits {
    */
   private write(): void {
     if (this.writing) return;
-    if (this.sentIds.length) this.collectSent();
-    const { turn, marks } = this;
+    const { turn } = this;
+    const marks = this.deliveries.takeMarks();
     this.turn = undefined;
-    this.marks = [];
-    clearTimeout(this.markTimer);
-    this.markTimer = undefined;
     const text = (turn?.lines.join('') ?? '') + (marks.length ? deliveredLine(marks) : '');
     if (!text) return;
     this.writing = true;
@@ -251,7 +188,7 @@ export class GroupCommits {
     if (error) {
       this.logger?.error({ err: error, charges: turn?.closings.length }, 'credit journal failed');
       for (const closing of turn?.closings ?? []) {
-        this.undelivered.delete(closing.hold.chargeId);
+        this.deliveries.forget(closing.hold.chargeId);
         this.hooks.failed(closing);
       }
       turn?.reject(error);
@@ -262,7 +199,7 @@ export class GroupCommits {
     // With no append under way, a due commit may seal the segment.
     this.schedule();
     for (const waiter of this.writeWaiters.splice(0)) waiter();
-    if (this.turn || this.marks.length) this.write();
+    if (this.turn || this.deliveries.marking) this.write();
   }
 
   /** Resolves once no append is under way (at once when none is). */
@@ -343,7 +280,7 @@ export class GroupCommits {
 
   private async commit(batch: LedgerBatch, sealed: number): Promise<void> {
     const counters = countersAfter(batch, (keyId) => this.hooks.counters(keyId));
-    await this.thread.execute(batch.statement(counters, this.undelivered.keys()));
+    await this.thread.execute(batch.statement(counters, this.deliveries.keys()));
     for (const [keyId, c] of counters) this.hooks.setCounters(keyId, c);
     this.hooks.committed(batch);
     this.journal.drop(sealed);
@@ -352,7 +289,7 @@ export class GroupCommits {
   /** Graceful shutdown: commits what is journaled and writes the delivery list as it is now. */
   async close(): Promise<void> {
     await this.flush();
-    await this.serial(() => this.db.query(SET_UNDELIVERED, [[...this.undelivered.keys()]]));
+    await this.serial(() => this.db.query(SET_UNDELIVERED, [[...this.deliveries.keys()]]));
     // The journal's delivery marks are in that list now: its segments can go.
     if (!this.turn && !this.writing && !this.queue.size) this.journal.drop(this.journal.seal());
   }
