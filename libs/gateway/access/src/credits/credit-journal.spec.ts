@@ -50,7 +50,7 @@ describe('CreditJournal', () => {
     const journal = new CreditJournal(dir);
     const append = (text: string) =>
       new Promise<void>((resolve, reject) =>
-        journal.appendLater(text, (error) => (error ? reject(error) : resolve())),
+        journal.appendLater(Buffer.from(text), (error) => (error ? reject(error) : resolve())),
       );
     await append(closingLine(closing(undefined, 'a')));
     const sealed = journal.seal();

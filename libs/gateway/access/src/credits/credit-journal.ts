@@ -113,19 +113,17 @@ export class CreditJournal {
   }
 
   /**
-   * Appends `text` (whole lines) off the calling thread (libuv's pool), then calls `done` with
+   * Appends `bytes` (whole lines, UTF-8) off the calling thread (libuv's pool), then calls `done` with
    * the error, if the OS refused it (the segment is then sealed: a torn line stays the last of
    * its segment, where reading it leaves it out). One at a time: no other
-   * append or {@link seal} until `done` was called. The serving thread does not wait on the
+   * append or {@link seal} until `done` was called, and `bytes` stay as they are until then. The serving thread does not wait on the
    * disk: an append of a turn's lines took it 10–50 µs on the bench machine's ext4, and up to a
    * few milliseconds now and then, with every connection waiting (issue 17).
    */
-  appendLater(text: string, done: (error?: unknown) => void): void {
+  appendLater(bytes: Uint8Array, done: (error?: unknown) => void): void {
     let fd: number;
-    let bytes: Buffer;
     try {
       fd = this.open();
-      bytes = Buffer.from(text);
     } catch (error) {
       this.seal();
       done(error);

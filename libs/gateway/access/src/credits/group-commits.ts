@@ -7,6 +7,7 @@ import { closingLine, CreditJournal, deliveredLine, JOURNAL_DIR } from './credit
 import type { Counters } from './embedded-books.js';
 import { SET_UNDELIVERED } from './embedded-ledger.sql.js';
 import { DeliveryList } from './delivery-list.js';
+import { JournalLines } from './journal-lines.js';
 import { recoverJournal } from './journal-recovery.js';
 import { countersAfter, LedgerBatch } from './ledger-batch.js';
 
@@ -56,7 +57,6 @@ const ignore = () => undefined;
 /** The charges closed in one turn of the event loop and the one journal write they all wait on. */
 interface Turn {
   readonly closings: Closing[];
-  readonly lines: string[];
   readonly written: Promise<void>;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
@@ -98,6 +98,8 @@ export class GroupCommits {
    */
   private spare?: LedgerBatch;
   private turn?: Turn;
+  /** The journal lines of the turn's charges and of the delivery marks, for the next append. */
+  private readonly lines = new JournalLines();
   /** An append to the journal is under way (CreditJournal.appendLater). */
   private writing = false;
   /** Who waits for the append under way to end (flush). */
@@ -138,7 +140,7 @@ export class GroupCommits {
     if (closing.kind === 'settle') this.deliveries.settled(closing.hold.chargeId);
     const turn = (this.turn ??= this.newTurn());
     turn.closings.push(closing);
-    turn.lines.push(closingLine(closing));
+    this.lines.add(closingLine(closing));
     return turn.written;
   }
 
@@ -163,7 +165,7 @@ export class GroupCommits {
     });
     // After this turn's I/O callbacks: the answers finished in this turn go in one write.
     setImmediate(() => this.write());
-    return { closings: [], lines: [], written, resolve, reject };
+    return { closings: [], written, resolve, reject };
   }
 
   /**
@@ -176,10 +178,10 @@ export class GroupCommits {
     const { turn } = this;
     const marks = this.deliveries.takeMarks();
     this.turn = undefined;
-    const text = (turn?.lines.join('') ?? '') + (marks.length ? deliveredLine(marks) : '');
-    if (!text) return;
+    if (marks.length) this.lines.add(deliveredLine(marks));
+    if (this.lines.empty) return;
     this.writing = true;
-    this.journal.appendLater(text, (error) => this.appended(turn, error));
+    this.journal.appendLater(this.lines.take(), (error) => this.appended(turn, error));
   }
 
   /** An append ended: its charges wait for a commit and their answers go, or it failed. */
