@@ -13,6 +13,7 @@ import {
   LOAD,
   measure,
   measureInterleaved,
+  PAIRED_ROUNDS,
   warm,
   type Measurement,
 } from './measure.js';
@@ -142,7 +143,7 @@ async function runTargets(targets: readonly Target[], ctx: BenchContext): Promis
       );
       rows.set(target, await finishRow(warmed[0], await measure(running.url, headers)));
     } else if (warmed.length) {
-      const rounds = Math.max(1, Math.round(LOAD.durationSeconds / CHUNK_SECONDS));
+      const rounds = PAIRED_ROUNDS;
       progress(
         `(${warmed.map((w) => w.target.key).join(', ')}) measuring side by side: ${LOAD.warmupSeconds} s warm-up each, then ${rounds} rounds of ${CHUNK_SECONDS} s each in turn`,
       );
@@ -152,7 +153,10 @@ async function runTargets(targets: readonly Target[], ctx: BenchContext): Promis
         CHUNK_SECONDS,
       );
       for (const [index, w] of warmed.entries())
-        rows.set(w.target, await finishRow(w, results[index].measurement));
+        rows.set(w.target, {
+          ...(await finishRow(w, results[index].measurement)),
+          chunkRates: results[index].chunkRates,
+        });
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

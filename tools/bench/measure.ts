@@ -87,6 +87,15 @@ function summary(results: readonly autocannon.Result[], seconds: number): Measur
 /** The seconds of one chunk of an interleaved measurement. */
 export const CHUNK_SECONDS = 2;
 
+/**
+ * The rounds of a row measured side by side with the row it is compared with (a with a0, b with
+ * b0): 24 s of load each, where a row alone gets 10 s. Their ratio is the number that matters
+ * (issue 17), and on the 2-core bench VM one run of 5 rounds landed anywhere from 0.56 to 0.86
+ * for the same build: the machine's speed swings over tens of seconds, and more rounds average
+ * over more of it.
+ */
+export const PAIRED_ROUNDS = 12;
+
 export interface Interleaved {
   readonly measurement: Measurement;
   /** Req/s of each chunk, in order. */

@@ -2,15 +2,15 @@
 // ratio. On a machine whose speed drifts (the 2-core bench VM: ±40% from one minute to the
 // next), a row measured after another can land anywhere in that spread. Here both targets run at
 // once and the load alternates between them in short chunks (measureInterleaved, as
-// `npm run bench` measures a with a0, there in 5 rounds): each chunk's pair sees
+// `npm run bench` measures a with a0, in PAIRED_ROUNDS rounds): each chunk's pair sees
 // the same machine. This tool takes any two rows and as many rounds as asked. Prints each target's
 // req/s over all its chunks, their ratio, every chunk's ratio (the spread), and the CPU time of
 // each target's serving thread and of all its threads per request (Linux /proc; of a distributed
 // target, its gateway's).
-// BENCH_PAIR_ROUNDS (default 12) rounds of BENCH_PAIR_CHUNK_S (default 2) seconds each.
+// BENCH_PAIR_ROUNDS (default PAIRED_ROUNDS) rounds of BENCH_PAIR_CHUNK_S (default 2) seconds each.
 import { readdir, readFile } from 'node:fs/promises';
 import { killChildrenOnExit } from './child-process.js';
-import { CHUNK_SECONDS, measureInterleaved, warm } from './measure.js';
+import { CHUNK_SECONDS, measureInterleaved, PAIRED_ROUNDS, warm } from './measure.js';
 import { TARGETS, type BenchContext, type RunningTarget } from './targets.js';
 
 /** CPU time (user + system) in clock ticks of the thread `tid` of `pid`, or of all its threads. */
@@ -30,7 +30,7 @@ async function cpuTicks(pid: number, tid?: number): Promise<number | null> {
 }
 
 const [keyA = 'a', keyB = 'a0'] = process.argv.slice(2);
-const rounds = Number(process.env.BENCH_PAIR_ROUNDS ?? 12);
+const rounds = Number(process.env.BENCH_PAIR_ROUNDS ?? PAIRED_ROUNDS);
 const seconds = Number(process.env.BENCH_PAIR_CHUNK_S ?? CHUNK_SECONDS);
 const targetOf = (key: string) => {
   const target = TARGETS.find((t) => t.key === key);

@@ -1,6 +1,6 @@
 // Formats the results as a fixed-width table, ratios against the baseline row, and loud warnings
 // for any run whose numbers cannot be trusted (errors, non-2xx, wrong cache state).
-import { CHUNK_SECONDS, type LoadProfile, type Measurement } from './measure.js';
+import { CHUNK_SECONDS, PAIRED_ROUNDS, type LoadProfile, type Measurement } from './measure.js';
 import { pairOf, type Target } from './targets.js';
 
 export interface Row {
@@ -12,6 +12,8 @@ export interface Row {
   readonly missing?: string;
   /** Problems with a run that did produce numbers. */
   readonly warnings: readonly string[];
+  /** Req/s of each chunk, in order, when measured side by side with another row. */
+  readonly chunkRates?: readonly number[];
 }
 
 const COLUMNS = [
@@ -67,10 +69,18 @@ function rowLine(row: Row): string {
   );
 }
 
+/** The lowest and highest ratio of two rows' rounds, side by side (their chunks pair up in order). */
+function roundSpread(row: Row, other: Row): string {
+  const mine = row.chunkRates ?? [];
+  const theirs = other.chunkRates ?? [];
+  if (mine.length < 2 || mine.length !== theirs.length) return '';
+  const each = mine.map((r, i) => r / theirs[i]).filter(Number.isFinite);
+  if (!each.length) return '';
+  return ` (rounds ${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)})`;
+}
+
 function ratios(rows: readonly Row[]): string {
-  const base = rows.find((r) => r.target.baseline && r.measurement);
-  const baseRate = base?.measurement?.reqPerSec;
-  if (!base || !baseRate) return 'ratios: n/a (the baseline did not run)';
+  const base = rows.find((r) => r.target.baseline && r.measurement?.reqPerSec);
   const rate = (r: Row) => r.measurement?.reqPerSec;
   const ratio = (r: Row, other: Row) => {
     const [x, y] = [rate(r), rate(other)];
@@ -78,11 +88,13 @@ function ratios(rows: readonly Row[]): string {
   };
   const versus = rows.flatMap((r) => {
     const other = rows.find((o) => o.target.key === r.target.versus);
-    return other ? ratio(r, other) : [];
+    return other ? ratio(r, other).map((text) => text + roundSpread(r, other)) : [];
   });
-  const parts = rows.flatMap((r) => (r !== base ? ratio(r, base) : []));
+  const parts = base ? rows.flatMap((r) => (r !== base ? ratio(r, base) : [])) : [];
   return [
-    `ratios to the baseline: ${parts.join('   ') || 'n/a'}   (req/s)`,
+    base
+      ? `ratios to the baseline: ${parts.join('   ') || 'n/a'}   (req/s)`
+      : 'ratios: n/a (the baseline did not run)',
     ...(versus.length
       ? [`cost of auth + limits + credits: ${versus.join('   ')}   (req/s, 1.00 = free)`]
       : []),
@@ -115,7 +127,7 @@ export function formatReport(rows: readonly Row[], endpoint: string, load: LoadP
   const paired = targets.filter((target) => pairOf(target, targets));
   if (paired.length)
     out.push(
-      `${paired.map((t) => `${t.key} and ${t.versus}`).join(', ')}: measured side by side, the load alternating between them in ${CHUNK_SECONDS} s chunks; their p50 and p99 are the chunks', weighted by requests`,
+      `${paired.map((t) => `${t.key} and ${t.versus}`).join(', ')}: measured side by side, ${PAIRED_ROUNDS} rounds in which the load alternates between them in ${CHUNK_SECONDS} s chunks; their p50 and p99 are the chunks', weighted by requests`,
     );
   if (rows.some((r) => (r.peakRssMb?.length ?? 0) > 1))
     out.push(
