@@ -1,4 +1,4 @@
-import { integerText, LastIntegerText } from './integer-text.js';
+import { integerText, LastText } from './integer-text.js';
 
 describe('integerText', () => {
   it('should write integers as String does', () => {
@@ -7,9 +7,9 @@ describe('integerText', () => {
   });
 });
 
-describe('LastIntegerText', () => {
+describe('LastText', () => {
   it('should give each number its own digits, and the same string again for a repeat', () => {
-    const text = new LastIntegerText();
+    const text = new LastText(integerText);
     const first = text.of(1_764_201_600_123);
     expect(first).toBe('1764201600123');
     expect(text.of(1_764_201_600_123)).toBe(first);

@@ -12,19 +12,24 @@ export function integerText(n: number): string {
   return n.toFixed(0);
 }
 
+/** No value yet: unequal to anything a caller passes. */
+const NONE = Symbol('none');
+
 /**
- * {@link integerText} that keeps the last number's string: for numbers that repeat from one
- * call to the next (an instant's milliseconds, the seconds until a window resets), the string is
- * made once.
+ * The text of the last value given, made with `format` only when the value changed: for values
+ * that repeat from one call to the next on a hot path (an instant's milliseconds, the seconds
+ * until a window resets, an endpoint's id, a charge's price), the string is made once.
  */
-export class LastIntegerText {
-  private last = Number.NaN;
+export class LastText<T> {
+  private last: T | typeof NONE = NONE;
   private text = '';
 
-  of(n: number): string {
-    if (n !== this.last) {
-      this.last = n;
-      this.text = integerText(n);
+  constructor(private readonly format: (value: T) => string) {}
+
+  of(value: T): string {
+    if (value !== this.last) {
+      this.last = value;
+      this.text = this.format(value);
     }
     return this.text;
   }

@@ -88,7 +88,7 @@ describe('credit journal (embedded profile)', () => {
     // Already in the ledger before the kill: a commit landed, its segment was not yet removed.
     const landed = await reserve(id, 5, info.id);
     await credits.settle(landed, 5);
-    credits.delivered(landed);
+    credits.sent(landed, { writableFinished: true, destroyed: false });
     await credits.written();
     await closeDatabase(db); // no shutdown hook: as after a kill, the journal stays
     const at = new Date();

@@ -8,7 +8,7 @@ import {
   write,
 } from 'node:fs';
 import { join } from 'node:path';
-import { LastIntegerText } from '../integer-text.js';
+import { integerText, LastText } from '../integer-text.js';
 import type { Closing } from './group-commits.js';
 
 /** Where the journal lives inside the embedded database's directory. */
@@ -34,12 +34,12 @@ type ClosingRecord = [
 /** Charges whose answers went out (they leave the delivery list). */
 type DeliveredRecord = ['d', ...chargeIds: string[]];
 
-/** The strings of the journal's last instants (LastIntegerText). */
-const heldAtText = new LastIntegerText();
-const closedAtText = new LastIntegerText();
+/** The strings of the journal's last instants. */
+const heldAtText = new LastText(integerText);
+const closedAtText = new LastText(integerText);
 
-/** The last endpoint id and its JSON: the charges of a turn are mostly of one endpoint. */
-let lastEndpoint = { id: '', json: '""' };
+/** The last endpoint id as JSON: the charges of a turn are mostly of one endpoint. */
+const endpointJson = new LastText((id: string) => JSON.stringify(id));
 
 /**
  * A closing as its journal line, a JSON array (ClosingRecord) put together by hand: ids are
@@ -48,9 +48,7 @@ let lastEndpoint = { id: '', json: '""' };
  */
 export function closingLine({ hold, kind, charged, at }: Closing): string {
   const key = hold.keyId === undefined ? 'null' : `"${hold.keyId}"`;
-  if (hold.endpoint !== lastEndpoint.id)
-    lastEndpoint = { id: hold.endpoint, json: JSON.stringify(hold.endpoint) };
-  const strings = `${lastEndpoint.json},${JSON.stringify(hold.requestId)}`;
+  const strings = `${endpointJson.of(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
   // The instants change every millisecond, not with every call: their strings are kept (and not
   // made through V8's number-string cache, see integerText).
   return (
@@ -113,12 +111,13 @@ export class CreditJournal {
   }
 
   /**
-   * Appends `bytes` (whole lines, UTF-8) off the calling thread (libuv's pool), then calls `done` with
-   * the error, if the OS refused it (the segment is then sealed: a torn line stays the last of
-   * its segment, where reading it leaves it out). One at a time: no other
-   * append or {@link seal} until `done` was called, and `bytes` stay as they are until then. The serving thread does not wait on the
-   * disk: an append of a turn's lines took it 10–50 µs on the bench machine's ext4, and up to a
-   * few milliseconds now and then, with every connection waiting (issue 17).
+   * Appends `bytes` (whole lines, UTF-8) off the calling thread (libuv's pool), then calls `done`
+   * with the error, if the OS refused it (the segment is then sealed: a torn line stays the last
+   * of its segment, where reading it leaves it out). One at a time: no other append or
+   * {@link seal} until `done` was called, and `bytes` stay as they are until then. The serving
+   * thread does not wait on the disk: an append of a turn's lines took it 10–50 µs on the bench
+   * machine's ext4, and up to a few milliseconds now and then, with every connection waiting
+   * (issue 17).
    */
   appendLater(bytes: Uint8Array, done: (error?: unknown) => void): void {
     let fd: number;

@@ -109,22 +109,15 @@ export class CreditsService implements OnApplicationBootstrap, OnApplicationShut
     await this.embedded?.written();
   }
 
-  /** Whether {@link delivered} means anything here (embedded profile); Postgres needs no call. */
+  /** Whether {@link sent} means anything here (embedded profile); Postgres needs no call. */
   get tracksDelivery(): boolean {
     return this.embedded !== undefined;
   }
 
   /**
-   * The answer that carried `chargeId`'s charge has been handed to the socket. Only the
-   * embedded profile keeps count (the delivery list its crash recovery refunds from).
-   */
-  delivered(chargeId: string): void {
-    this.embedded?.delivered(chargeId);
-  }
-
-  /**
    * The answer that carries `chargeId`'s charge is being written to `response`: delivered once
-   * the response has finished or closed (embedded profile only, as {@link delivered}).
+   * the response has finished or closed. Only the embedded profile keeps count (the delivery
+   * list its crash recovery refunds from).
    */
   sent(chargeId: string, response: SentAnswer): void {
     this.embedded?.sent(chargeId, response);

@@ -44,7 +44,7 @@ export class DeliveryList {
   }
 
   /** The answer of `chargeId` went out: it leaves the list (journaled soon after). */
-  delivered(chargeId: string): void {
+  private delivered(chargeId: string): void {
     if (!this.undelivered.delete(chargeId)) return;
     this.marks.push(chargeId);
     this.wake();

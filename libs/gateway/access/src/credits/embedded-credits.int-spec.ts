@@ -140,7 +140,7 @@ describe('embedded credits (PGlite, balances in this process)', () => {
         }[]
       )[0].u;
     expect(await listed()).toContain(held.chargeId);
-    credits.delivered(held.chargeId);
+    credits.sent(held.chargeId, { writableFinished: true, destroyed: false });
     await credits.onApplicationShutdown();
     expect(await listed()).not.toContain(held.chargeId);
   });

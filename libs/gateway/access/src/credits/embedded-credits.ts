@@ -248,10 +248,6 @@ export class EmbeddedCredits implements CreditBackend {
     return this.commits.close();
   }
 
-  delivered(chargeId: string): void {
-    this.commits.deliveries.delivered(chargeId);
-  }
-
   /** The answer of `chargeId` is being written to `response` (DeliveryList.sent). */
   sent(chargeId: string, response: SentAnswer): void {
     this.commits.deliveries.sent(chargeId, response);

@@ -11,6 +11,7 @@ import {
 } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import { countCharge } from '../access.metrics.js';
+import { LastText } from '../integer-text.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { DoubtfulCharges } from '../credits/doubtful-charges.js';
@@ -40,13 +41,7 @@ export function priceOf(price: EndpointDefinition['price'], meta: ReplyMeta | un
 }
 
 /** X-Credits-Charged of the last charge: an endpoint's calls mostly cost the same. */
-let lastCharge = { hundredths: Number.NaN, text: '' };
-
-function chargedText(hundredths: number): string {
-  if (hundredths !== lastCharge.hundredths)
-    lastCharge = { hundredths, text: formatCredits(hundredths) };
-  return lastCharge.text;
-}
+const chargedText = new LastText(formatCredits);
 
 /** A settlement as written: `charge` and the balance after it, or null when nothing was open. */
 function settlement(charge: number, balance: number | null): Written | null {
@@ -229,7 +224,7 @@ export class CreditsStep implements GatewayStep {
 
   /** The headers of a written charge (or of none), and the delivery mark of its answer. */
   private charged(call: GatewayCall, chargeId: string, settled: Written | null): void {
-    void call.reply.header('x-credits-charged', chargedText(settled?.charged ?? 0));
+    void call.reply.header('x-credits-charged', chargedText.of(settled?.charged ?? 0));
     if (!settled) return;
     countCharge(call.endpoint.id, 'balance', settled.charged);
     void call.reply.header('x-credits-remaining', formatCredits(settled.balance));

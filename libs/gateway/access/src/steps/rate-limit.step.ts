@@ -4,13 +4,13 @@ import type { ErrorCode } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply } from 'fastify';
 import { countRateLimited } from '../access.metrics.js';
-import { integerText, LastIntegerText } from '../integer-text.js';
+import { integerText, LastText } from '../integer-text.js';
 import { RateLimits, WINDOW_SECONDS, type LimitDecision } from '../limits/rate-limits.js';
 import type { KeyOwner } from '../accounts/accounts.service.js';
 import { ownerOf } from './auth.step.js';
 
 /** The seconds until a window resets: the same for a second's calls of a key. */
-const resetText = new LastIntegerText();
+const resetText = new LastText(integerText);
 
 /** The limit and the policy field of the last answer: the same for every call of an endpoint and tier. */
 let lastPolicy = { policy: '', limit: Number.NaN, limitText: '', policyText: '' };
