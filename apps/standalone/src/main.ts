@@ -2,7 +2,7 @@
 // evaluated before standalone.ts's own imports run, and their decorators need Reflect's metadata.
 import 'reflect-metadata';
 import { pgliteDataDir } from '@nl/platform-config/pglite-dir';
-import { openEmbeddedEarly } from '@nl/platform-database/embedded-start';
+import { closeEmbeddedOpenings, openEmbeddedEarly } from '@nl/platform-database/embedded-start';
 
 // The embedded database starts here, before the app's ~2,800 modules load: PGlite's thread (and,
 // on a first start, its template, made in a child process) is under way on another core while
@@ -12,4 +12,9 @@ import { openEmbeddedEarly } from '@nl/platform-database/embedded-start';
 // database to start.
 if (!process.env.DATABASE_URL?.trim())
   openEmbeddedEarly(pgliteDataDir(process.env.PGLITE_DATA_DIR));
-await import('./standalone.js');
+// A failure to load the app (in a bundle: a chunk missing) leaves the directory free again for
+// whatever starts next (npm start's launcher falls back to the app as built).
+await import('./standalone.js').catch(async (error: unknown) => {
+  await closeEmbeddedOpenings();
+  throw error;
+});

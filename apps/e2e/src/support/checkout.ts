@@ -1,6 +1,6 @@
 import { envVarGroups } from '@nl/composition';
 import { listeningUrl, localUpstreamEnv } from '@nl/testing';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -70,3 +70,49 @@ export function startStandalone(dir: string, entry: string, dataDir: string): Ch
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
+
+/** Runs `script` of the copy in `dir` with Node, or throws with what it printed. */
+export function runScript(dir: string, script: string, args: string[] = []): void {
+  const result = spawnSync(process.execPath, [script, ...args], {
+    cwd: dir,
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_OPTIONS: '' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${script} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** {@link startStandalone}, with everything it prints (stdout and stderr) collected. */
+export function startCollecting(
+  dir: string,
+  entry: string,
+  dataDir: string,
+): { app: ChildProcess; output: string[] } {
+  const app = startStandalone(dir, entry, dataDir);
+  const output: string[] = [];
+  app.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  app.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  return { app, output };
+}
+
+/** Waits (up to a minute) until the app at `url` says it is ready. */
+export async function ready(url: string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    const res = await fetch(`${url}/health/ready`).catch(() => null);
+    if (res?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+/** The live demo key a first start printed, once its banner is out (it follows readiness). */
+export async function printedLiveKey(output: string[]): Promise<string> {
+  const key = () => /nlk_live_\w+/.exec(output.join(''))?.[0] ?? '';
+  for (let i = 0; i < 100 && !key(); i++) await new Promise((r) => setTimeout(r, 100));
+  return key();
+}
+
+/** Resolves with the process's exit code once it has exited. */
+export const exited = (app: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    app.exitCode !== null ? resolve(app.exitCode) : app.once('exit', resolve),
+  );

@@ -19,6 +19,9 @@ export interface EmbeddedDatabase {
   readonly thread: PGliteThread;
 }
 
+/** The databases this module opened that may still be open (see {@link closeEmbeddedOpenings}). */
+const opened = new Set<EmbeddedDatabase>();
+
 /** Opens PGlite on `dataDir` in a thread of its own; null: a scratch copy, gone at exit. */
 async function open(dataDir: string | null): Promise<EmbeddedDatabase> {
   // V8 would recompile PGlite's hot functions with TurboFan, which keeps some 50 MB of code and
@@ -34,7 +37,10 @@ async function open(dataDir: string | null): Promise<EmbeddedDatabase> {
   // One process per directory: a second PGlite on the same files silently loses writes.
   const dir = dataDir ? await openDataDir(dataDir) : await scratchDataDir();
   try {
-    return { dir, thread: await PGliteThread.start(dir.path, SETTINGS) };
+    const database = { dir, thread: await PGliteThread.start(dir.path, SETTINGS) };
+    for (const done of opened) if (done.thread.closed) opened.delete(done);
+    opened.add(database);
+    return database;
   } catch (error) {
     dir.release();
     throw error;
@@ -65,4 +71,22 @@ export function openEmbedded(dataDir: string | null): Promise<EmbeddedDatabase> 
     return taken.opening;
   }
   return open(dataDir);
+}
+
+/**
+ * Closes every embedded database this copy of the module opened and frees its directory: for a
+ * start that failed half-way and is followed by another start in the same process (npm start's
+ * launcher falling back from the bundle, whose modules are a copy of their own), which would
+ * otherwise find the directory locked, or open it a second time. Those already closed (the app's
+ * DataSource closes its own) are only freed; the early opening, if still untaken, is awaited.
+ */
+export async function closeEmbeddedOpenings(): Promise<void> {
+  const pending = early?.opening;
+  early = undefined;
+  await pending?.catch(() => undefined);
+  for (const { dir, thread } of opened) {
+    await thread.close();
+    dir.release();
+  }
+  opened.clear();
 }

@@ -40,6 +40,20 @@ function serverLiveness(server: CustomTransportStrategy): HealthIndicator {
 }
 
 /**
+ * Runs the rest of a start on a created app, which is closed again if that fails: a process
+ * can then start again in-process (npm start's launcher falling back from the app's bundle)
+ * without timers, connections or sockets left over from the failed start.
+ */
+async function closedOnFailure<T>(app: NestFastifyApplication, rest: () => Promise<T>): Promise<T> {
+  try {
+    return await rest();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * Builds an app on Fastify, starts its transport server when it serves a domain, and
  * initialises it (migrations, data loads, transport connections) without listening yet.
  */
@@ -58,25 +72,27 @@ export async function createApp(definition: AppDefinition): Promise<NestFastifyA
       abortOnError: false,
     },
   );
-  handleShutdownSignals(app, definition.logger);
-  await definition.configure?.(app);
-  if (definition.serviceQueue) {
-    const transport = serviceTransport(
-      definition.config,
-      definition.serviceQueue,
-      definition.logger,
-    );
-    app.connectMicroservice(transport);
-    serveStatus(
-      transport.strategy as Server,
-      definition.domainQueues ?? [definition.serviceQueue],
-      app.get(HealthRegistry),
-    );
-    await app.startAllMicroservices();
-    app.get(HealthRegistry).register(serverHealth(transport.strategy));
-    app.get(HealthRegistry).registerLiveness(serverLiveness(transport.strategy));
-  }
-  await app.init();
+  await closedOnFailure(app, async () => {
+    handleShutdownSignals(app, definition.logger);
+    await definition.configure?.(app);
+    if (definition.serviceQueue) {
+      const transport = serviceTransport(
+        definition.config,
+        definition.serviceQueue,
+        definition.logger,
+      );
+      app.connectMicroservice(transport);
+      serveStatus(
+        transport.strategy as Server,
+        definition.domainQueues ?? [definition.serviceQueue],
+        app.get(HealthRegistry),
+      );
+      await app.startAllMicroservices();
+      app.get(HealthRegistry).register(serverHealth(transport.strategy));
+      app.get(HealthRegistry).registerLiveness(serverLiveness(transport.strategy));
+    }
+    await app.init();
+  });
   return app;
 }
 
@@ -90,21 +106,24 @@ export async function startApp(
   beforeListen?: (app: NestFastifyApplication) => Promise<void>,
 ): Promise<{ app: NestFastifyApplication; url: string }> {
   const app = await createApp(definition);
-  await beforeListen?.(app);
-  const { host, port } = definition.config.http;
-  await app.listen(port, host);
-  const address = app.getHttpServer().address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`;
-  const metricsUrl = await app.get(OpsServer).listen();
-  definition.logger.info(
-    {
-      url,
-      ...(metricsUrl && { metricsUrl }),
-      ...describeConfig(definition.config),
-      settings: Object.assign({}, ...(definition.sections ?? []).map((s) => s.resolved)),
-    },
-    `${definition.config.service} listening`,
-  );
+  const url = await closedOnFailure(app, async () => {
+    await beforeListen?.(app);
+    const { host, port } = definition.config.http;
+    await app.listen(port, host);
+    const address = app.getHttpServer().address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`;
+    const metricsUrl = await app.get(OpsServer).listen();
+    definition.logger.info(
+      {
+        url,
+        ...(metricsUrl && { metricsUrl }),
+        ...describeConfig(definition.config),
+        settings: Object.assign({}, ...(definition.sections ?? []).map((s) => s.resolved)),
+      },
+      `${definition.config.service} listening`,
+    );
+    return url;
+  });
   return { app, url };
 }
