@@ -17,8 +17,14 @@ export class DatabaseLockedError extends Error {
   }
 }
 
-/** Tells this process's locks from those of an earlier process that had the same pid. */
-const PROCESS_TOKEN = randomUUID();
+/**
+ * Tells this process's locks from those of an earlier process that had the same pid. One per
+ * process, not per copy of this module: npm start's bundle holds a copy of its own, and a lock
+ * its copy took is this process's too (a second PGlite on the directory must still be refused).
+ */
+const PROCESS_TOKEN: string = ((globalThis as { [key: symbol]: string })[
+  Symbol.for('nl-data-api.lock-token')
+] ??= randomUUID());
 
 function isAlive(pid: number): boolean {
   try {

@@ -21,9 +21,21 @@ export interface EmbeddedDatabase {
 
 /** The databases this module opened that may still be open (see {@link closeEmbeddedOpenings}). */
 const opened = new Set<EmbeddedDatabase>();
+/** The openings under way. */
+const underWay = new Set<Promise<unknown>>();
+/** Set by {@link closeEmbeddedOpenings}: this copy of the module opens nothing any more. */
+let closedForGood: Error | undefined;
 
 /** Opens PGlite on `dataDir` in a thread of its own; null: a scratch copy, gone at exit. */
-async function open(dataDir: string | null): Promise<EmbeddedDatabase> {
+function open(dataDir: string | null): Promise<EmbeddedDatabase> {
+  const opening = openNow(dataDir);
+  const settled = opening.catch(() => undefined);
+  underWay.add(settled);
+  void settled.then(() => underWay.delete(settled));
+  return opening;
+}
+
+async function openNow(dataDir: string | null): Promise<EmbeddedDatabase> {
   // V8 would recompile PGlite's hot functions with TurboFan, which keeps some 50 MB of code and
   // compiler memory resident (issue 17). Process-wide (the database's thread too), so set only
   // where PGlite runs.
@@ -34,14 +46,19 @@ async function open(dataDir: string | null): Promise<EmbeddedDatabase> {
   // (two of three in one series), against 300–340 MB in every run without (issue 17's 400 MB).
   // They die young, so they are collected young.
   setFlagsFromString('--no-allocation-site-pretenuring');
+  if (closedForGood) throw closedForGood;
   // One process per directory: a second PGlite on the same files silently loses writes.
   const dir = dataDir ? await openDataDir(dataDir) : await scratchDataDir();
+  let thread: PGliteThread | undefined;
   try {
-    const database = { dir, thread: await PGliteThread.start(dir.path, SETTINGS) };
+    thread = await PGliteThread.start(dir.path, SETTINGS);
+    if (closedForGood) throw closedForGood;
+    const database = { dir, thread };
     for (const done of opened) if (done.thread.closed) opened.delete(done);
     opened.add(database);
     return database;
   } catch (error) {
+    await thread?.close();
     dir.release();
     throw error;
   }
@@ -78,12 +95,15 @@ export function openEmbedded(dataDir: string | null): Promise<EmbeddedDatabase> 
  * start that failed half-way and is followed by another start in the same process (npm start's
  * launcher falling back from the bundle, whose modules are a copy of their own), which would
  * otherwise find the directory locked, or open it a second time. Those already closed (the app's
- * DataSource closes its own) are only freed; the early opening, if still untaken, is awaited.
+ * DataSource closes its own) are only freed; an opening still under way (the early one, say) is
+ * awaited, and it, like any asked for later, fails and leaves the directory free.
  */
 export async function closeEmbeddedOpenings(): Promise<void> {
-  const pending = early?.opening;
+  // A failed start can leave a provider still on its way to opening the database; it must not.
+  closedForGood = new Error('the embedded database was closed after a failed start');
   early = undefined;
-  await pending?.catch(() => undefined);
+  // Those under way fail at their end (closedForGood) and free what they took.
+  await Promise.all(underWay);
   for (const { dir, thread } of opened) {
     await thread.close();
     dir.release();
