@@ -1,8 +1,9 @@
 import { x402Client } from '@x402/core/client';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { LocalChain, localChainAvailable } from '@nl/testing';
+import { wrapFetchWithPayment, x402Client as FetchClient } from '@x402/fetch';
+import { LocalChain, captureLogs, localChainAvailable } from '@nl/testing';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import type { Hex } from 'viem';
+import type { Hex, PrivateKeyAccount } from 'viem';
 import { jsonOf, startStack, type Stack } from './support/stack.js';
 
 /**
@@ -24,6 +25,14 @@ const SBI = '/v1/cbs/sbi/6210';
 const decode = (header: string | null) =>
   JSON.parse(Buffer.from(header ?? '', 'base64').toString('utf8')) as Record<string, unknown>;
 
+/** An agent as the x402 docs show one: the official fetch wrapper over the agent's own key. */
+function agentFetch(account: PrivateKeyAccount): typeof fetch {
+  const client = new FetchClient();
+  registerExactEvmScheme(client, { signer: account });
+  client.setSpendControls(false);
+  return wrapFetchWithPayment(fetch, client);
+}
+
 describeChain('x402 on a real EVM (Hardhat EDR, own EIP-3009 token)', () => {
   const payer = privateKeyToAccount(generatePrivateKey());
   const facilitatorKey = generatePrivateKey();
@@ -31,20 +40,25 @@ describeChain('x402 on a real EVM (Hardhat EDR, own EIP-3009 token)', () => {
   let chain: LocalChain;
   let api: Stack;
 
-  beforeAll(async () => {
-    chain = await LocalChain.start(84532);
-    await chain.mint(payer.address, 1_000_000n);
-    await chain.fund(privateKeyToAccount(facilitatorKey).address);
-    api = await startStack('standalone', {
+  /** The gateway paid through its in-process facilitator on the chain, signing with `signerKey`. */
+  const gateway = (signerKey: Hex, logs = captureLogs('gateway', 'info')) =>
+    startStack('standalone', {
+      logger: logs.logger,
       env: {
         X402_PAY_TO: payTo,
         X402_NETWORK: 'base-sepolia',
         X402_ASSET: `${chain.token.address},${chain.token.name},2`,
         X402_RPC_URL: chain.url,
-        X402_SIGNER_KEY: facilitatorKey,
+        X402_SIGNER_KEY: signerKey,
         X402_FACILITATOR_URL: 'off',
       },
     });
+
+  beforeAll(async () => {
+    chain = await LocalChain.start(84532);
+    await chain.mint(payer.address, 1_000_000n);
+    await chain.fund(privateKeyToAccount(facilitatorKey).address);
+    api = await gateway(facilitatorKey);
   }, 60_000);
   afterAll(async () => {
     await api?.close();
@@ -86,4 +100,37 @@ describeChain('x402 on a real EVM (Hardhat EDR, own EIP-3009 token)', () => {
     )) as { charged: number }[];
     expect(rows).toEqual([{ charged: 10 }]);
   }, 30_000);
+
+  // Settlements from the one facilitator signer take its account's nonces: paid at the same
+  // moment they must still be sent in order, each with the next nonce. Two agents are the
+  // smallest case that races; twenty are a burst of agents.
+  it.each([2, 20])(
+    'should settle %i agents paying at the same moment with @x402/fetch: all 200, balances exact',
+    async (agents) => {
+      const payers = Array.from({ length: agents }, () =>
+        privateKeyToAccount(generatePrivateKey()),
+      );
+      for (const one of payers) await chain.mint(one.address, 1_000_000n);
+      const payToBefore = await chain.balanceOf(payTo);
+
+      const answers = await Promise.all(payers.map((one) => agentFetch(one)(`${api.url}${SBI}`)));
+
+      const receipts = answers.map((res) => decode(res.headers.get('payment-response')));
+      expect(receipts).toEqual(
+        payers.map((one) => expect.objectContaining({ success: true, payer: one.address })),
+      );
+      expect(answers.map((res) => res.status)).toEqual(payers.map(() => 200));
+      const hashes = receipts.map((receipt) => receipt.transaction as Hex);
+      expect(new Set(hashes).size).toBe(agents);
+      for (const one of payers) expect(await chain.balanceOf(one.address)).toBe(1_000_000n - 1000n);
+      expect(await chain.balanceOf(payTo)).toBe(payToBefore + BigInt(agents) * 1000n);
+      const [booked] = (await api.db.query(
+        `SELECT count(*)::int AS n, sum(charged)::int AS charged FROM gw.credit_ledger
+          WHERE kind = 'x402' AND tx_hash = ANY($1)`,
+        [hashes],
+      )) as { n: number; charged: number }[];
+      expect(booked).toEqual({ n: agents, charged: agents * 10 });
+    },
+    60_000,
+  );
 });

@@ -9,6 +9,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { base, baseSepolia } from 'viem/chains';
 import type { X402Settings } from './x402.config.js';
 import { X402_NETWORKS } from './x402.networks.js';
+import { NonceQueue } from './x402.nonces.js';
 import type { PaymentPayload } from './x402.payload.js';
 import type { PaymentRequirements } from './x402.requirements.js';
 
@@ -105,7 +106,18 @@ export function facilitatorFor(settings: X402Settings): Facilitator {
     chain: settings.network === 'base' ? base : baseSepolia,
     transport: http(settings.facilitator.rpcUrl, { retryCount: 1, timeout: 15_000 }),
   }).extend(publicActions);
-  const signer = toFacilitatorEvmSigner({ ...client, address: account.address } as never);
+  const nonces = new NonceQueue(() =>
+    client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+  );
+  // The SDK's settlements send through these two: each takes the signer's next nonce in turn.
+  const signer = toFacilitatorEvmSigner({
+    ...client,
+    address: account.address,
+    writeContract: (args: Parameters<typeof client.writeContract>[0]) =>
+      nonces.send((nonce) => client.writeContract({ ...args, nonce })),
+    sendTransaction: (args: Parameters<typeof client.sendTransaction>[0]) =>
+      nonces.send((nonce) => client.sendTransaction({ ...args, nonce })),
+  } as never);
   return inProcess(signer, chain.caip2);
 }
 
