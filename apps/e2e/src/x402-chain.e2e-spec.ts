@@ -5,6 +5,7 @@ import { LocalChain, captureLogs, localChainAvailable } from '@nl/testing';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Hex, PrivateKeyAccount } from 'viem';
 import { jsonOf, startStack, type Stack } from './support/stack.js';
+import { SBI, decodeX402 as decode } from './support/x402.js';
 
 /**
  * Layer C of x402.md §8: a real EVM in process (Hardhat 3's EDR), our own EIP-3009 token, and
@@ -20,10 +21,6 @@ if (!available && !required)
     'x402 chain test skipped: install the EDR engine for this platform (npm install --no-save @nomicfoundation/edr-linux-x64-gnu@0.22.0 on Linux x64)\n',
   );
 const describeChain = available || required ? describe : describe.skip;
-
-const SBI = '/v1/cbs/sbi/6210';
-const decode = (header: string | null) =>
-  JSON.parse(Buffer.from(header ?? '', 'base64').toString('utf8')) as Record<string, unknown>;
 
 /** An agent as the x402 docs show one: the official fetch wrapper over the agent's own key. */
 function agentFetch(account: PrivateKeyAccount): typeof fetch {
@@ -133,4 +130,39 @@ describeChain('x402 on a real EVM (Hardhat EDR, own EIP-3009 token)', () => {
     },
     60_000,
   );
+
+  it('should tell the payer a reason code and one line when the settlement fails; viem’s text goes to the log', async () => {
+    // A facilitator account without gas: verify passes (a call costs nothing), the settlement's
+    // transaction is refused, and viem's error is kilobytes with the account and the calldata.
+    const logs = captureLogs('gateway', 'info');
+    const broke = await gateway(generatePrivateKey(), logs);
+    try {
+      const before = await chain.balanceOf(payer.address);
+      const res = await agentFetch(payer)(`${broke.url}${SBI}`);
+      expect(res.status).toBe(402);
+      const receipt = decode(res.headers.get('payment-response'));
+      expect(receipt).toMatchObject({ success: false, transaction: '', payer: payer.address });
+      const problem = await jsonOf(res);
+      expect(problem.reason).toBe(receipt.errorReason);
+      expect(receipt.errorReason).toMatch(/^[a-z0-9_]+$/);
+      for (const text of [receipt.errorMessage, problem.detail]) {
+        expect(String(text).length).toBeLessThan(200);
+        expect(text).not.toMatch(/[\r\n]|0x[0-9a-f]{6}|viem/i);
+      }
+      expect(await chain.balanceOf(payer.address)).toBe(before);
+      const line = logs
+        .lines()
+        .find(
+          (one) =>
+            one.requestId === res.headers.get('x-request-id') &&
+            one.msg === 'x402 settlement failed: the answer is withheld',
+        );
+      expect(JSON.stringify(line?.facilitator)).toMatch(/viem@[\d.]+/);
+      expect(JSON.stringify(line?.facilitator).toLowerCase()).toContain(
+        chain.token.address.toLowerCase(),
+      );
+    } finally {
+      await broke.close();
+    }
+  }, 60_000);
 });

@@ -2,25 +2,15 @@ import { x402Client } from '@x402/core/client';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { FakeChain, FakeFacilitator, signPayment, type X402Requirement } from '@nl/testing';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import type { Hex } from 'viem';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
+import { BASE, BASE_USDC as USDC, SBI, decodeX402 as decode } from './support/x402.js';
 
-/** Base mainnet's USDC as the fake chain's token (x402.md §5): the production domain. */
-const USDC = {
-  address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' as Hex,
-  name: 'USD Coin',
-  version: '2',
-};
-const BASE = 'eip155:8453';
-const SBI = '/v1/cbs/sbi/6210';
 const ADMIN_TOKEN = 'x402-e2e-admin-token-0123456789';
 /** 0.10 credits × 10,000 atomic units per credit (0.01 USDC) ÷ 100 hundredths. */
 const SBI_AMOUNT = '1000';
 
 type Requirement = X402Requirement;
 
-const decode = (header: string | null) =>
-  JSON.parse(Buffer.from(header ?? '', 'base64').toString('utf8')) as Record<string, unknown>;
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
 describe.each(PROFILES)('x402: agents pay per request (%s)', (profile) => {

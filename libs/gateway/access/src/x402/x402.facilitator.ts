@@ -3,11 +3,11 @@ import { HTTPFacilitatorClient } from '@x402/core/server';
 import { SettleError, VerifyError } from '@x402/core/types';
 import { toFacilitatorEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
-import { DomainError } from '@nl/platform-errors';
 import { createWalletClient, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base, baseSepolia } from 'viem/chains';
 import type { X402Settings } from './x402.config.js';
+import { FACILITATOR_ERROR } from './x402.failures.js';
 import { X402_NETWORKS } from './x402.networks.js';
 import { NonceQueue } from './x402.nonces.js';
 import type { PaymentPayload } from './x402.payload.js';
@@ -41,17 +41,12 @@ interface SdkFacilitator {
   settle(payload: never, requirements: never): Promise<SettleResult>;
 }
 
-const unreachable = (error: unknown) =>
-  new DomainError(
-    'upstream_unavailable',
-    `The payment facilitator could not be asked: ${error instanceof Error ? error.message : String(error)}`,
-    { retryAfterSeconds: 10, details: { upstream: 'x402-facilitator' } },
-  );
-
 /**
  * Adapts the SDK: a refusal the SDK throws as VerifyError/SettleError becomes the answer it
- * carries; a facilitator that cannot be reached is a 503 before anything runs (verify), or a
- * settlement that failed (settle: the buffered answer becomes a 402, never data for free).
+ * carries. Any other failure of verify is thrown as it is (X402Payments answers 503 before
+ * anything runs); of settle, it is a settlement that failed (the buffered answer becomes a 402,
+ * never data for free). The texts are the facilitator's own, for the log: X402Payments tells the
+ * payer a reason code and a line of its own.
  */
 function adapt(sdk: SdkFacilitator, network: string): Facilitator {
   return {
@@ -65,7 +60,7 @@ function adapt(sdk: SdkFacilitator, network: string): Facilitator {
             invalidReason: error.invalidReason,
             invalidMessage: error.invalidMessage,
           };
-        throw unreachable(error);
+        throw error;
       }
     },
     async settle(payment, requirements) {
@@ -84,7 +79,7 @@ function adapt(sdk: SdkFacilitator, network: string): Facilitator {
           success: false,
           transaction: '',
           network,
-          errorReason: 'unexpected_settle_error',
+          errorReason: FACILITATOR_ERROR,
           errorMessage: error instanceof Error ? error.message : String(error),
         };
       }

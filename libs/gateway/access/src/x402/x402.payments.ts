@@ -6,7 +6,8 @@ import { DomainError } from '@nl/platform-errors';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import type { FastifyRequest } from 'fastify';
 import { X402_CONFIG, type X402Settings } from './x402.config.js';
-import type { Facilitator } from './x402.facilitator.js';
+import type { Facilitator, SettleResult } from './x402.facilitator.js';
+import { failureFor } from './x402.failures.js';
 import { X402_NETWORKS } from './x402.networks.js';
 import { checkPayment, isRefusal, parsePayload, type PaymentPayload } from './x402.payload.js';
 import {
@@ -31,8 +32,29 @@ export interface OfferedPayment {
 
 const urlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
 
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
 /**
- * x402 (issue 15, x402.md): a call without a key to an endpoint that accepts x402 is answered
+ * `PAYMENT-RESPONSE` as the payer gets it: the protocol's fields only, built by us (a remote
+ * facilitator's answer may carry anything), `errorReason`/`errorMessage` when it failed.
+ */
+function receipt(
+  settled: SettleResult,
+  offer: OfferedPayment,
+  errorReason?: string,
+  errorMessage?: string,
+) {
+  return {
+    success: errorReason === undefined,
+    transaction: TX_HASH.test(settled.transaction) ? settled.transaction : '',
+    network: offer.requirements.network,
+    payer: offer.key.payer,
+    ...(errorReason !== undefined && { errorReason, errorMessage }),
+  };
+}
+
+/**
+ * x402: a call without a key to an endpoint that accepts x402 is answered
  * 402 with our requirement; a call with `PAYMENT-SIGNATURE` is checked against our own
  * requirement for this route (never the client's copy), its payment reserved once per payer
  * and nonce, verified by the facilitator, and settled only after a 2xx answer.
@@ -132,14 +154,29 @@ export class X402Payments implements OnApplicationBootstrap {
       verdict = await (this.facilitator as Facilitator).verify(offer.payload, offer.requirements);
     } catch (error) {
       await this.store.release(offer.key);
-      throw error;
+      this.logger.warn(
+        { err: error, payer: offer.key.payer, requestId: call.requestId },
+        'x402 facilitator could not be asked to verify a payment',
+      );
+      throw new DomainError(
+        'upstream_unavailable',
+        'The payment facilitator could not be reached; nothing was charged.',
+        { retryAfterSeconds: 10, details: { upstream: 'x402-facilitator' } },
+      );
     }
     if (!verdict.isValid) {
       await this.store.release(offer.key);
-      this.required(call, {
-        reason: verdict.invalidReason ?? 'invalid_payload',
-        detail: verdict.invalidMessage ?? 'the facilitator did not accept the payment',
-      });
+      const failure = failureFor(verdict.invalidReason);
+      this.logger.info(
+        {
+          payer: offer.key.payer,
+          requestId: call.requestId,
+          reason: failure.reason,
+          facilitator: { reason: verdict.invalidReason, message: verdict.invalidMessage },
+        },
+        'x402 payment refused by the facilitator',
+      );
+      this.required(call, { reason: failure.reason, detail: failure.message });
     }
   }
 
@@ -157,15 +194,34 @@ export class X402Payments implements OnApplicationBootstrap {
       offer.payload,
       offer.requirements,
     );
-    void call.reply.header('payment-response', encodeHeader(settled));
     if (!settled.success) {
-      await this.store.fail(offer.key, settled.errorReason ?? 'settlement failed');
-      this.required(call, {
-        reason: settled.errorReason ?? 'unexpected_settle_error',
-        detail: settled.errorMessage ?? 'the payment could not be settled; nothing was charged',
-      });
+      const failure = failureFor(settled.errorReason);
+      // The facilitator's own words (the signer, the calldata, the library's version) are for
+      // the operator, under this request's id; the payer gets a code and one line.
+      this.logger.warn(
+        {
+          payer: offer.key.payer,
+          requestId: call.requestId,
+          endpoint: call.endpoint.id,
+          reason: failure.reason,
+          facilitator: {
+            reason: settled.errorReason,
+            message: settled.errorMessage,
+            transaction: settled.transaction,
+          },
+        },
+        'x402 settlement failed: the answer is withheld',
+      );
+      void call.reply.header(
+        'payment-response',
+        encodeHeader(receipt(settled, offer, failure.reason, failure.message)),
+      );
+      await this.store.fail(offer.key, failure.reason);
+      this.required(call, { reason: failure.reason, detail: failure.message });
     }
-    void call.reply.header('cache-control', 'no-store');
+    void call.reply
+      .header('payment-response', encodeHeader(receipt(settled, offer)))
+      .header('cache-control', 'no-store');
     countCharge(call.endpoint.id, 'x402', call.endpoint.price.fresh);
     await this.store
       .settle(offer.key, settled.transaction, call.endpoint.price.fresh)
