@@ -8,7 +8,7 @@ import { jsonOf, startStack, type Stack } from './support/stack.js';
 import { SBI, decodeX402 as decode } from './support/x402.js';
 
 /**
- * Layer C of x402.md §8: a real EVM in process (Hardhat 3's EDR), our own EIP-3009 token, and
+ * The whole way down: a real EVM in process (Hardhat 3's EDR), our own EIP-3009 token, and
  * the gateway's in-process facilitator (the x402 SDK's) settling over JSON-RPC. Base Sepolia's
  * chain id, since only a test chain may be paid in another token than USDC. EDR's native engine
  * is an optional package npm skips on Node 20 (its engines say 22): `.ci/run` installs it and

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createWalletClient, http, parseEther, publicActions, type Abi, type Hex } from 'viem';
 
-/** The EDR engine's native package for this platform, which npm may skip (x402.md §8). */
+/** The EDR engine's native package for this platform, which npm may skip. */
 export async function localChainAvailable(): Promise<boolean> {
   try {
     await import('@nomicfoundation/edr');
@@ -49,7 +49,7 @@ function compileTestUsd(): Compiled {
 /**
  * A real EVM (Hardhat 3's EDR engine, no node binary to download) in a child Node process,
  * reachable over JSON-RPC on 127.0.0.1 so the gateway's in-process facilitator talks to it as to
- * any RPC node, with our own EIP-3009 token deployed (layer C of x402.md §8).
+ * any RPC node, with our own EIP-3009 token deployed.
  */
 export class LocalChain {
   private constructor(

@@ -15,7 +15,7 @@ import {
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { FakeUpstream } from '../fake-upstream.js';
 
-/** The EIP-3009 token's functions the SDK facilitator calls (x402.md §5). */
+/** The EIP-3009 token's functions the SDK facilitator calls. */
 const TOKEN_ABI = parseAbi([
   'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)',
   'function balanceOf(address) view returns (uint256)',
@@ -29,7 +29,7 @@ type TransferArgs = readonly [Hex, Hex, bigint, bigint, bigint, Hex, ...unknown[
 
 /**
  * A chain of one EIP-3009 token, in memory: balances, used nonces and a receipt per settled
- * transfer, behind the SDK facilitator's signer interface (x402.md §8, layer B). Signatures are
+ * transfer, behind the SDK facilitator's signer interface. Signatures are
  * checked with real EIP-712 recovery; only the chain itself is fake. `failSettlements` makes the
  * next settlements revert.
  */
@@ -209,7 +209,7 @@ export class FakeFacilitator {
   }
 }
 
-/** An x402 requirement as a client copies it into `accepted` (x402.md §3.1). */
+/** An x402 requirement as a client copies it into `accepted`. */
 export interface X402Requirement {
   readonly scheme: string;
   readonly network: string;
@@ -221,7 +221,7 @@ export interface X402Requirement {
 }
 
 /**
- * A `PAYMENT-SIGNATURE` header signed by hand (EIP-3009 typed data, x402.md §5), so a test or
+ * A `PAYMENT-SIGNATURE` header signed by hand (EIP-3009 typed data), so a test or
  * the bench can make any member wrong (`over`); the chain id comes from the CAIP-2 network.
  */
 export async function signPayment(

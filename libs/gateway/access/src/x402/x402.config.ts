@@ -22,7 +22,7 @@ export interface X402Settings {
     readonly version: string;
   };
   readonly facilitator: FacilitatorSettings;
-  /** Atomic token units per credit (USDC has 6 decimals: 10,000 = 0.01 USDC, ARCHITECTURE §6). */
+  /** Atomic token units per credit (USDC has 6 decimals: 10,000 = 0.01 USDC, one credit). */
   readonly atomicPerCredit: bigint;
   readonly maxTimeoutSeconds: number;
 }
@@ -30,7 +30,7 @@ export interface X402Settings {
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
 
-/** The gateway's x402 variables (x402.md; ARCHITECTURE §6). */
+/** The gateway's x402 variables. */
 export const X402_CONFIG = defineConfigSection<X402Settings | null>(
   'x402',
   [

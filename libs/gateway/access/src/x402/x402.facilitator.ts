@@ -13,7 +13,7 @@ import { NonceQueue } from './x402.nonces.js';
 import type { PaymentPayload } from './x402.payload.js';
 import type { PaymentRequirements } from './x402.requirements.js';
 
-/** What a facilitator answers (x402.md §3.3–3.4). */
+/** What a facilitator answers to /verify and /settle (x402 v2). */
 export interface VerifyResult {
   readonly isValid: boolean;
   readonly invalidReason?: string;
@@ -87,7 +87,7 @@ function adapt(sdk: SdkFacilitator, network: string): Facilitator {
   };
 }
 
-/** The facilitator the settings choose (x402.md §4, §6). */
+/** The facilitator the settings choose: remote over HTTP, or the SDK's in this process. */
 export function facilitatorFor(settings: X402Settings): Facilitator {
   const chain = X402_NETWORKS[settings.network];
   if (settings.facilitator.kind === 'remote')

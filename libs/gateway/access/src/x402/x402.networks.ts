@@ -1,6 +1,6 @@
 /**
- * The two networks x402 is sold on, with USDC's contract and EIP-712 domain on each
- * (x402.md §5). The domain name differs: a signature made with the wrong one never verifies.
+ * The two networks x402 is sold on, with USDC's contract and EIP-712 domain on each. The domain
+ * name differs: a signature made with the wrong one never verifies.
  */
 export const X402_NETWORKS = {
   base: {
@@ -20,5 +20,5 @@ export const X402_NETWORKS = {
 export type X402NetworkName = keyof typeof X402_NETWORKS;
 export const X402_NETWORK_NAMES = Object.keys(X402_NETWORKS) as X402NetworkName[];
 
-/** The public facilitator (x402.org): no key, for the testnet only (x402.md §4). */
+/** The public facilitator (x402.org): no key, for the testnet only. */
 export const PUBLIC_TESTNET_FACILITATOR = 'https://x402.org/facilitator';

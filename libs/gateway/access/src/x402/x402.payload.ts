@@ -10,7 +10,7 @@ export interface Authorization {
   readonly nonce: string;
 }
 
-/** The `PAYMENT-SIGNATURE` header's content (x402.md §3.2), exact scheme on EVM. */
+/** The `PAYMENT-SIGNATURE` header's content (x402 v2 `PaymentPayload`), exact scheme on EVM. */
 export interface PaymentPayload {
   readonly x402Version: 2;
   readonly resource?: unknown;
@@ -18,14 +18,14 @@ export interface PaymentPayload {
   readonly payload: { readonly signature: string; readonly authorization: Authorization };
 }
 
-/** Why a payment is refused; the reasons of x402.md §3.5 where one fits. */
+/** Why a payment is refused; the x402 protocol's reasons where one fits. */
 export type Refusal = { readonly reason: string; readonly detail: string };
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const UINT = /^(0|[1-9][0-9]{0,77})$/;
 const NONCE = /^0x[0-9a-fA-F]{64}$/;
 const SIGNATURE = /^0x[0-9a-fA-F]{130,}$/;
-/** The facilitators refuse a payment with less than 6 s left (x402.md §3.5). */
+/** The facilitators refuse a payment with less than 6 s left. */
 const MIN_SECONDS_LEFT = 6;
 /** Clock skew allowed past `maxTimeoutSeconds` for a payment's validBefore. */
 const SKEW_SECONDS = 30;

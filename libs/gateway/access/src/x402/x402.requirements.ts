@@ -2,7 +2,7 @@ import type { EndpointDefinition } from '@nl/contracts-core';
 import type { X402Settings } from './x402.config.js';
 import { X402_NETWORKS } from './x402.networks.js';
 
-/** One way to pay (x402.md §3.1): exact EIP-3009 transfer of `amount` atomic units to `payTo`. */
+/** One way to pay (x402 v2 `PaymentRequirements`): exact EIP-3009 transfer of `amount` atomic units to `payTo`. */
 export interface PaymentRequirements {
   readonly scheme: 'exact';
   readonly network: string;
@@ -67,7 +67,7 @@ export function paymentRequired(
   };
 }
 
-/** Standard base64 of UTF-8 JSON (x402.md §2), for the three headers. */
+/** Standard base64 of UTF-8 JSON (not base64url), for the three x402 headers. */
 export const encodeHeader = (value: unknown): string =>
   Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 
