@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AccountsService, KeyRevocations, generateApiKey } from '@nl/gateway-access';
 import { PLATFORM_CONFIG } from '@nl/platform-config';
 import { REAL_SERVERS, silentLogger } from '@nl/testing';
@@ -314,7 +315,8 @@ describe.each(PROFILES)('access through the gateway (%s)', (profile) => {
           body: JSON.stringify({ name: 'Acme', tier: 'paid', credits: 5 }),
         }),
       );
-      expect(created).toMatchObject({ name: 'Acme', tier: 'paid', balance: 500 });
+      // Every amount in credits, as /v1/account answers them (the database keeps hundredths).
+      expect(created).toMatchObject({ name: 'Acme', tier: 'paid', balance: 5 });
       const key = await jsonOf(
         await api.fetch(`/admin/accounts/${created.id}/keys`, {
           method: 'POST',
@@ -349,7 +351,61 @@ describe.each(PROFILES)('access through the gateway (%s)', (profile) => {
         }),
       );
       expect(shown.keys[0]).toMatchObject({ id: key.info.id, revokedAt: expect.any(String) });
+      expect(shown.balance).toBe(7.15); // 7.25 less the one call's 0.10
       expect(JSON.stringify(shown)).not.toContain(key.key);
+      const listed = await jsonOf(await api.fetch('/admin/accounts', { headers: admin }));
+      expect(listed.accounts.find((a: { id: string }) => a.id === created.id).balance).toBe(7.15);
+      const changed = await api.fetch(`/admin/accounts/${created.id}`, {
+        method: 'PATCH',
+        headers: admin,
+        body: '{"tier": "premium"}',
+      });
+      expect(await jsonOf(changed)).toMatchObject({ tier: 'premium', balance: 7.15 });
+    });
+
+    it("should list an account's keys, live and test, revoked ones too, never a secret", async () => {
+      const { accountId, key } = await api.account({ tier: 'paid', credits: 1 });
+      const test = await api.accounts.createKey(accountId, 'sandbox', 'test');
+      const old = await api.accounts.createKey(accountId, 'old');
+      await api.accounts.revokeKey(old.info.id);
+      const [first] = await api.accounts.listKeys(accountId);
+      await api.accounts.setSpendCaps(accountId, first.id, {
+        dailyCap: 2.5,
+        monthlyCap: null,
+        alertPercent: 80,
+      });
+      const res = await api.fetch(`/admin/accounts/${accountId}/keys`, { headers: admin });
+      expect(res.status).toBe(200);
+      const { keys } = await jsonOf(res);
+      expect(keys).toHaveLength(3);
+      expect(keys).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id: first.id,
+            prefix: `${key.slice(0, 15)}…`,
+            mode: 'live',
+            revokedAt: null,
+            createdAt: expect.any(String),
+            dailyCap: 2.5,
+            monthlyCap: null,
+            alertPercent: 80,
+          }),
+          expect.objectContaining({
+            id: test.info.id,
+            name: 'sandbox',
+            mode: 'test',
+            revokedAt: null,
+          }),
+          expect.objectContaining({ id: old.info.id, mode: 'live', revokedAt: expect.any(String) }),
+        ]),
+      );
+      const text = JSON.stringify(keys);
+      for (const secret of [key, test.key, old.key]) expect(text).not.toContain(secret.slice(15));
+      expect(text).not.toMatch(/"hash"/);
+      const guarded = await api.fetch(`/admin/accounts/${accountId}/keys`, { headers: api.auth });
+      expect(guarded.status).toBe(401);
+      const none = await api.fetch(`/admin/accounts/${randomUUID()}/keys`, { headers: admin });
+      expect(none.status).toBe(404);
     });
 
     it('should refuse an API key, a wrong token, and bad input', async () => {

@@ -56,10 +56,13 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
     const id = /account ([0-9a-f-]{36})/.exec(created.text)?.[1] ?? '';
     expect(created.text).toContain('paid, 12.50 credits');
     expect((await accounts.getAccount(id)).balance).toBe(1250);
+    // --json prints amounts in credits, as the admin API and /v1/account answer them.
     const listed = await json<{ id: string; name: string }[]>('list-accounts');
-    expect(listed).toContainEqual(expect.objectContaining({ id, name }));
+    expect(listed).toContainEqual(expect.objectContaining({ id, name, balance: 12.5 }));
+    expect(await json('show', id)).toMatchObject({ id, balance: 12.5 });
+    expect(await json('add-credits', id, '0.25')).toMatchObject({ balance: 12.75 });
     const shown = await admin('show', id);
-    expect(shown.text).toMatch(/Balance\s+12\.50 credits/);
+    expect(shown.text).toMatch(/Balance\s+12\.75 credits/);
   });
 
   it('should print a new key once and store only its hash', async () => {
@@ -273,7 +276,7 @@ describe('admin CLI bootstrap (a fresh embedded database)', () => {
     };
     expect(made).toMatchObject({
       created: true,
-      account: { name: 'Admin', tier: 'premium', balance: 5000 },
+      account: { name: 'Admin', tier: 'premium', balance: 50 },
     });
     expect((await accounts.findOwner(made.key))?.accountId).toBe(made.account.id);
 

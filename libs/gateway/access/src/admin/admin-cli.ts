@@ -1,4 +1,4 @@
-import { formatCredits, toCredits, type Tier } from '@nl/contracts-core';
+import type { Tier } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import { parseArgs } from 'node:util';
 import {
@@ -141,7 +141,7 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
         const account = await admin.createAccount(input);
         out(
           account,
-          `Created account ${account.id} (${account.name}, ${account.tier}, ${formatCredits(account.balance)} credits).`,
+          `Created account ${account.id} (${account.name}, ${account.tier}, ${account.balance.toFixed(2)} credits).`,
         );
         return 0;
       }
@@ -159,7 +159,7 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
         const { account, key, info } = made;
         out(
           { created: true, account, key, ...info },
-          `Created account ${account.id} (${account.name}, ${account.tier}, ${formatCredits(account.balance)} credits) ` +
+          `Created account ${account.id} (${account.name}, ${account.tier}, ${account.balance.toFixed(2)} credits) ` +
             `and its first key ${info.id}:\n\n    ${key}\n\nStore it now: only its hash is kept, so it cannot be shown again.`,
         );
         return 0;
@@ -173,7 +173,7 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
             : all
                 .map(
                   (a) =>
-                    `${a.id}  ${a.tier.padEnd(7)}  ${formatCredits(a.balance).padStart(12)}  ${a.name}`,
+                    `${a.id}  ${a.tier.padEnd(7)}  ${a.balance.toFixed(2).padStart(12)}  ${a.name}`,
                 )
                 .join('\n'),
         );
@@ -188,7 +188,7 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
             `Account   ${account.id}`,
             `Name      ${account.name}`,
             `Tier      ${account.tier}${account.subscriptions.length ? ` (subscriptions: ${account.subscriptions.join(', ')})` : ''}`,
-            `Balance   ${formatCredits(account.balance)} credits`,
+            `Balance   ${account.balance.toFixed(2)} credits`,
             `Keys      ${keys.length === 0 ? 'none' : keys.length}`,
             ...keys.map((k) => `  ${keyLine(k)}`),
             `Usage     ${usage.length === 0 ? 'none in the last 30 days' : 'last 30 days, per day and endpoint'}`,
@@ -223,8 +223,8 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
         });
         const balance = await admin.addCredits(id, amount);
         out(
-          { accountId: id, added: amount, balance: toCredits(balance) },
-          `Added ${amount.toFixed(2)} credits; the balance is ${formatCredits(balance)}.`,
+          { accountId: id, added: amount, balance },
+          `Added ${amount.toFixed(2)} credits; the balance is ${balance.toFixed(2)}.`,
         );
         return 0;
       }

@@ -16,7 +16,6 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import type { FastifyRequest } from 'fastify';
-import { toCredits } from '@nl/contracts-core';
 import { GATEWAY_CONFIG, type GatewaySettings } from '../gateway.config.js';
 import { guardAdmin } from './admin-guard.js';
 import {
@@ -72,7 +71,15 @@ export class AdminController {
     this.guard(request);
     await this.found(id);
     const { credits } = this.valid(TopUpBody, body);
-    return { balance: toCredits(await this.admin.addCredits(id, credits)) };
+    return { balance: await this.admin.addCredits(id, credits) };
+  }
+
+  /** The account's keys, revoked ones too, with caps and allowed origins; never a secret. */
+  @Get('accounts/:id/keys')
+  async listKeys(@Req() request: FastifyRequest, @Param('id') id: string) {
+    this.guard(request);
+    await this.found(id);
+    return { keys: await this.admin.listKeys(id) };
   }
 
   /** The plain key is in this answer only; it is never stored or shown again. */

@@ -14,10 +14,19 @@ import {
   type UpdateAccountBody,
 } from './admin.dto.js';
 
+/** An account as the admin API and CLI answer it: the balance in credits, as `/v1/account`. */
+export type AdminAccount = Omit<Account, 'balance'> & { readonly balance: number };
+
+const inCredits = (account: Account): AdminAccount => ({
+  ...account,
+  balance: toCredits(account.balance),
+});
+
 /**
  * Account administration, shared by the `/admin` HTTP API and the `npm run admin` CLI: both
- * validate their input into the same DTOs and call these. Amounts come in as credits; accounts
- * and balances go out as the accounts service keeps them (hundredths).
+ * validate their input into the same DTOs and call these. Every amount, in and out, is in
+ * credits (a number with up to two decimals, as `/v1/account` answers), never in the
+ * hundredths the database keeps.
  */
 @Injectable()
 export class AdminService {
@@ -27,8 +36,8 @@ export class AdminService {
     private readonly db: DataSource,
   ) {}
 
-  listAccounts(): Promise<Account[]> {
-    return this.accounts.listAccounts();
+  async listAccounts(): Promise<AdminAccount[]> {
+    return (await this.accounts.listAccounts()).map(inCredits);
   }
 
   /** The account, or null for an id that is no UUID or names no account. */
@@ -36,29 +45,30 @@ export class AdminService {
     return UUID.test(id) ? this.accounts.findAccount(id) : null;
   }
 
-  createAccount(input: CreateAccountBody): Promise<Account> {
-    return this.accounts.createAccount({
+  async createAccount(input: CreateAccountBody): Promise<AdminAccount> {
+    const account = await this.accounts.createAccount({
       ...input,
       credits: input.credits ? toHundredths(input.credits) : undefined,
     });
+    return inCredits(account);
   }
 
   /** The account with its keys and the usage of the last 30 days. */
   async details(account: Account) {
     return {
-      ...account,
+      ...inCredits(account),
       keys: await this.accounts.listKeys(account.id),
       usage: await this.accounts.usage(account.id, 30),
     };
   }
 
-  updateAccount(id: string, change: UpdateAccountBody): Promise<Account> {
-    return this.accounts.updateAccount(id, change);
+  async updateAccount(id: string, change: UpdateAccountBody): Promise<AdminAccount> {
+    return inCredits(await this.accounts.updateAccount(id, change));
   }
 
-  /** Adds credits; answers the new balance in hundredths. */
-  addCredits(id: string, credits: number): Promise<number> {
-    return this.credits.topUp(id, toHundredths(credits));
+  /** Adds credits; answers the new balance in credits. */
+  async addCredits(id: string, credits: number): Promise<number> {
+    return toCredits(await this.credits.topUp(id, toHundredths(credits)));
   }
 
   /**
@@ -76,7 +86,8 @@ export class AdminService {
     return this.accounts.createKey(accountId, name, mode);
   }
 
-  listKeys(accountId: string) {
+  /** The account's keys, revoked ones included: never a key itself (only its hash is kept). */
+  listKeys(accountId: string): Promise<ApiKeyInfo[]> {
     return this.accounts.listKeys(accountId);
   }
 
