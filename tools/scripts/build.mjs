@@ -29,7 +29,7 @@ const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
 // Data the code reads at run time, recorded upstream samples the fakes (bench) serve, the
 // dashboard's browser assets, and workers written in plain JavaScript (Node starts them itself).
 const DATA_FILE =
-  /\/(data|samples|recorded)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml|br)$|\/assets\/[^/]+\.(css|js)$|\.worker\.mjs$/;
+  /\/(data|samples|recorded)\/(?:[^/]+\/)*[^/]+\.(json|txt|csv|conf|xml|br)$|\/assets\/[^/]+\.(css|js|svg|ico)$|\.worker\.mjs$/;
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -1,8 +1,17 @@
 import type { Stack } from './stack.js';
 
-/** A browser-like client of the dashboard: one cookie jar, manual redirects. */
+/** A browser-like client of the dashboard: a cookie jar, manual redirects. */
 export class DashboardClient {
-  cookie: string | null = null;
+  /** The session cookie's value (the jar's `nl_dash`), or null when there is none. */
+  get cookie(): string | null {
+    return this.jar.get('nl_dash') ?? null;
+  }
+  set cookie(value: string | null) {
+    if (value) this.jar.set('nl_dash', value);
+    else this.jar.delete('nl_dash');
+  }
+  /** Every cookie the dashboard set and has not cleared, by name. */
+  readonly jar = new Map<string, string>();
 
   constructor(private readonly api: Stack) {}
 
@@ -12,7 +21,8 @@ export class DashboardClient {
 
   async request(path: string, init: RequestInit & { form?: Record<string, string> } = {}) {
     const headers = new Headers(init.headers);
-    if (this.cookie) headers.set('cookie', `nl_dash=${this.cookie}`);
+    if (this.jar.size)
+      headers.set('cookie', [...this.jar].map(([name, value]) => `${name}=${value}`).join('; '));
     let body = init.body;
     if (init.form) {
       headers.set('content-type', 'application/x-www-form-urlencoded');
@@ -26,9 +36,12 @@ export class DashboardClient {
       body,
       redirect: 'manual',
     });
-    const set = res.headers.get('set-cookie');
-    const value = set ? /^nl_dash=([^;]*)/.exec(set)?.[1] : undefined;
-    if (value !== undefined) this.cookie = value || null;
+    for (const set of res.headers.getSetCookie()) {
+      const [, name, value] = /^([^=]+)=([^;]*)/.exec(set) ?? [];
+      if (!name) continue;
+      if (value && !/Max-Age=0(;|$)/.test(set)) this.jar.set(name, value);
+      else this.jar.delete(name);
+    }
     return res;
   }
 
@@ -51,5 +64,18 @@ export class DashboardClient {
 
   async post(path: string, form: Record<string, string>, headers?: Record<string, string>) {
     return this.request(path, { form, headers });
+  }
+
+  /**
+   * A form post and, when it redirects (303), the page it redirects to, as a browser shows it:
+   * `posted` and `to` are the post's status and location, `status` and `text` the page's.
+   */
+  async submit(path: string, form: Record<string, string>) {
+    const res = await this.post(path, form);
+    const to = res.headers.get('location');
+    if (res.status !== 303 || !to)
+      return { posted: res.status, to, status: res.status, text: await res.text() };
+    const page = await this.page(to);
+    return { posted: res.status, to, status: page.status, text: page.text };
   }
 }

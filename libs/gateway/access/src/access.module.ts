@@ -6,6 +6,7 @@ import { AdminService } from './admin/admin.service.js';
 import { DoubtfulCharges } from './credits/doubtful-charges.js';
 import { AdminSupportController } from './dashboard/admin-support.controller.js';
 import { DashboardAssetsController } from './dashboard/dashboard-assets.controller.js';
+import { DashboardFlash } from './dashboard/dashboard-flash.js';
 import { DashboardSessions } from './dashboard/dashboard-sessions.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DashboardKeysController } from './dashboard/dashboard-keys.controller.js';
@@ -44,6 +45,7 @@ import { X402Store } from './x402/x402.store.js';
     DoubtfulCharges,
     SessionStore,
     DashboardSessions,
+    DashboardFlash,
     AuthStep,
     TierStep,
     RateLimitStep,

@@ -10,6 +10,7 @@ import { ALL_KEYS, KeyRevocations, type KeyChange } from '../keys/key-revocation
 import { KeyUseTracker } from '../keys/key-use.js';
 import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
 import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
+import { revokeAccountKeyRow, type AccountKeyRevocation } from './account-key-revocation.js';
 import { usageOf, type UsageRow } from './account-usage.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
 import { spendOfKeys } from './key-lookup.js';
@@ -182,10 +183,17 @@ export class AccountsService implements OnApplicationShutdown {
     ).map(toKeyInfo);
   }
 
-  /** Revokes a live key of this account only (the dashboard); false for any other id. */
-  async revokeAccountKey(accountId: string, keyId: string): Promise<boolean> {
-    const key = await this.keyRows.findOneBy({ id: keyId, accountId });
-    return key ? this.revokeKey(key.id) : false;
+  /**
+   * Revokes an active key of this account only (the dashboard): `not_found` for any other id,
+   * and `last_live_key`, with nothing changed, for the account's only active live key.
+   */
+  async revokeAccountKey(
+    accountId: string,
+    keyId: string,
+  ): Promise<AccountKeyRevocation['outcome']> {
+    const result = await revokeAccountKeyRow(this.db, accountId, keyId);
+    if (result.outcome === 'revoked') await this.changed(result.hash);
+    return result.outcome;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -18,7 +18,10 @@ export interface KeySpend {
   readonly month: number;
 }
 
-function capError(field: string, value: unknown): FieldError | null {
+/** Field names as the forms show them, for messages a customer can act on. */
+const LABELS = { dailyCap: 'Daily cap', monthlyCap: 'Monthly cap' } as const;
+
+function capError(field: keyof typeof LABELS, value: unknown): FieldError | null {
   if (value === null) return null;
   const ok =
     typeof value === 'number' &&
@@ -30,7 +33,7 @@ function capError(field: string, value: unknown): FieldError | null {
     ? null
     : {
         field,
-        message: `${field} must be null or a number of credits above 0 and at most ${MAX_CAP_CREDITS}, in whole hundredths`,
+        message: `${LABELS[field]}: enter an amount in credits with at most two decimals, like 12.50, from 0.01 to ${MAX_CAP_CREDITS.toLocaleString('en')}; or leave it empty for no cap.`,
       };
 }
 
@@ -48,7 +51,8 @@ export function storedCaps(caps: SpendCaps): SpendCaps {
       ? null
       : {
           field: 'alertPercent',
-          message: 'alertPercent must be null or a whole number from 1 to 100',
+          message:
+            'Alert: enter a whole percentage from 1 to 100, like 80; or leave it empty for no alert.',
         },
   ].filter((e): e is FieldError => e !== null);
   if (errors.length) throw DomainError.validation(errors);

@@ -21,16 +21,30 @@ const FILES: Record<string, { type: string; path: () => URL | string }> = {
   'dashboard.css': { type: 'text/css; charset=utf-8', path: () => own('dashboard.css') },
   'dashboard.js': { type: 'text/javascript; charset=utf-8', path: () => own('dashboard.js') },
   'chart.umd.min.js': { type: 'text/javascript; charset=utf-8', path: chartJs },
+  'favicon.svg': { type: 'image/svg+xml', path: () => own('favicon.svg') },
+  'favicon.ico': { type: 'image/x-icon', path: () => own('favicon.ico') },
 };
 
-/** The dashboard's stylesheet and scripts, served by us (the CSP allows no other origin). */
+/**
+ * The dashboard's stylesheet, scripts and icon, served by us (the CSP allows no other origin),
+ * and the icon at /favicon.ico too, where browsers and bookmarks look for it by themselves.
+ */
 @ApiExcludeController()
-@Controller('dashboard/assets')
+@Controller()
 export class DashboardAssetsController {
   private readonly loaded = new Map<string, Asset>();
 
-  @Get(':name')
+  @Get('dashboard/assets/:name')
   async asset(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {
+    await this.send(reply, name);
+  }
+
+  @Get('favicon.ico')
+  async favicon(@Res() reply: FastifyReply): Promise<void> {
+    await this.send(reply, 'favicon.ico');
+  }
+
+  private async send(reply: FastifyReply, name: string): Promise<void> {
     const file = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
     if (!file) return sendErrorPage(reply, new DomainError('not_found', 'No such file.'));
     let asset = this.loaded.get(name);

@@ -3,14 +3,20 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
+import { isLastLiveKey } from '../accounts/account-key-revocation.js';
 import { AccountsService, type ApiKeyInfo } from '../accounts/accounts.service.js';
 import type { SpendCaps } from '../accounts/key-caps.js';
+import type { KeyMode } from '../keys/api-key.js';
 import { renameKey } from '../accounts/key-lookup.js';
 import { capsSection } from './caps.views.js';
-import { DashboardPages, field, type Form } from './dashboard-pages.js';
-import { DashboardSessions } from './dashboard-sessions.js';
+import { DashboardFlash } from './dashboard-flash.js';
+import { DashboardPages, SIGN_IN, field, type Form, type Next } from './dashboard-pages.js';
+import { DashboardSessions, type Session } from './dashboard-sessions.js';
 import { html, type Html } from './html.js';
-import { createdKeyView, keysView, revokeView } from './keys.views.js';
+import { createdKeyView, keysView, revokeView, secretGoneView } from './keys.views.js';
+
+const KEYS = '/dashboard/keys';
+const CREATED = '/dashboard/keys/created';
 
 /** A number field: empty is null (no cap); anything else is passed on for validation. */
 const amount = (form: Form, name: string): number | null => {
@@ -19,8 +25,9 @@ const amount = (form: Form, name: string): number | null => {
 };
 
 /**
- * The keys page and its forms: create (the secret in that one answer), rename, revoke after a
- * confirmation, spend caps. Every action looks the key up among the session's account's keys.
+ * The keys page and its forms: create, rename, revoke after a confirmation, spend caps. Every
+ * action looks the key up among the session's account's keys, and answers with a redirect
+ * (post/redirect/get): a reload shows the page again instead of posting again.
  */
 @ApiExcludeController()
 @Controller('dashboard')
@@ -28,9 +35,10 @@ export class DashboardKeysController extends DashboardPages {
   constructor(
     sessions: DashboardSessions,
     accounts: AccountsService,
+    flash: DashboardFlash,
     private readonly db: DataSource,
   ) {
-    super(sessions, accounts);
+    super(sessions, accounts, flash);
   }
 
   @Get('keys')
@@ -40,16 +48,24 @@ export class DashboardKeysController extends DashboardPages {
     );
   }
 
-  /** The only answer that ever contains the new key's secret (never a redirect with it). */
+  /** Creates the key; its secret waits, encrypted, for the one page after the redirect. */
   @Post('keys')
   async createKey(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.action(request, reply, async (session, form) => {
-      const mode = field(form, 'mode') === 'test' ? 'test' : 'live';
+      const mode: KeyMode = field(form, 'mode') === 'test' ? 'test' : 'live';
       const name = field(form, 'name').slice(0, 100) || undefined;
       const { key, info } = await this.accounts.createKey(session.accountId, name, mode);
-      const account = await this.accounts.getAccount(session.accountId);
-      return this.frame(session, account, 'API keys', createdKeyView(key, info), 201);
+      const created = { id: info.id, prefix: info.prefix, name: info.name, mode, secret: key };
+      return { to: CREATED, flash: { created }, accountId: session.accountId };
     });
+  }
+
+  /** The new key's secret, once: a reload of this address finds it gone. */
+  @Get('keys/created')
+  async createdKey(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    await this.view(request, reply, 'Your new API key', async (_session, _account, flash) =>
+      flash?.created ? createdKeyView(flash.created) : secretGoneView(),
+    );
   }
 
   @Post('keys/:id/name')
@@ -59,10 +75,14 @@ export class DashboardKeysController extends DashboardPages {
     @Param('id') id: string,
   ) {
     await this.action(request, reply, async (session, form) => {
+      const key = this.live(await this.accounts.listKeys(session.accountId), id);
       const name = field(form, 'name').slice(0, 100) || null;
-      if (!(await renameKey(this.db, session.accountId, this.uuid(id), name)))
+      if (!(await renameKey(this.db, session.accountId, key.id, name)))
         throw new DomainError('not_found', 'You have no key with that id.');
-      return '/dashboard/keys';
+      const notice = name
+        ? `Key ${key.prefix} is now named “${name}”.`
+        : `Key ${key.prefix} has no name now.`;
+      return this.notice(session, notice);
     });
   }
 
@@ -80,16 +100,17 @@ export class DashboardKeysController extends DashboardPages {
         alertPercent: amount(form, 'alert_percent'),
       };
       const account = await this.accounts.getAccount(session.accountId);
+      const key = this.live(await this.accounts.listKeys(account.id), id);
       try {
-        const key = this.live(await this.accounts.listKeys(account.id), id);
         await this.accounts.setSpendCaps(account.id, key.id, caps as SpendCaps);
       } catch (error) {
         if (!(error instanceof DomainError) || error.code !== 'validation_failed') throw error;
         const problems = (error.extra.errors ?? []).map((e) => e.message).join(' ');
-        const body = await this.keysPage(account.id, session.csrf, problems || error.message);
+        const shown = `${key.prefix}: ${problems || error.message}`;
+        const body = await this.keysPage(account.id, session.csrf, shown);
         return this.frame(session, account, 'API keys', body, 400);
       }
-      return '/dashboard/keys';
+      return this.notice(session, `Spend caps of key ${key.prefix} saved.`);
     });
   }
 
@@ -100,10 +121,17 @@ export class DashboardKeysController extends DashboardPages {
     @Param('id') id: string,
   ) {
     await this.view(request, reply, 'Revoke a key', async (session, account) => {
-      return revokeView(this.live(await this.accounts.listKeys(account.id), id), session.csrf);
+      const keys = await this.accounts.listKeys(account.id);
+      const key = this.live(keys, id);
+      const lastLive = isLastLiveKey(keys, key.id);
+      return revokeView(key, session.csrf, { lastLive, signedInWith: key.id === session.keyId });
     });
   }
 
+  /**
+   * Revokes the key, unless it is the account's only live key (409, with the reason): that is
+   * checked here again, under the account's lock, and not only by the confirmation page.
+   */
   @Post('keys/:id/revoke')
   async revokeKey(
     @Req() request: FastifyRequest,
@@ -111,11 +139,26 @@ export class DashboardKeysController extends DashboardPages {
     @Param('id') id: string,
   ) {
     await this.action(request, reply, async (session) => {
-      if (!(await this.accounts.revokeAccountKey(session.accountId, this.uuid(id))))
+      const outcome = await this.accounts.revokeAccountKey(session.accountId, this.uuid(id));
+      if (outcome === 'not_found')
         throw new DomainError('not_found', 'You have no live key with that id.');
-      // Revoking the key this session signed in with ends the session on the next page.
-      return '/dashboard/keys';
+      const keys = await this.accounts.listKeys(session.accountId);
+      const key = keys.find((k) => k.id === id) as ApiKeyInfo;
+      if (outcome === 'last_live_key') {
+        const account = await this.accounts.getAccount(session.accountId);
+        const body = revokeView(key, session.csrf, { lastLive: true, signedInWith: false });
+        return this.frame(session, account, 'Revoke a key', body, 409);
+      }
+      if (key.id !== session.keyId) return this.notice(session, `Key ${key.prefix} revoked.`);
+      // The session ends with the key it signed in with: say so on the sign-in page.
+      await this.sessions.signOut(request, reply, session);
+      const notice = `Key ${key.prefix} revoked. You had signed in with it, so you are signed out: sign in with another live key.`;
+      return { to: SIGN_IN, flash: { notice }, accountId: null };
     });
+  }
+
+  private notice(session: Session, notice: string): Next {
+    return { to: KEYS, flash: { notice }, accountId: session.accountId };
   }
 
   private async keysPage(accountId: string, csrf: string, problem?: string): Promise<Html> {

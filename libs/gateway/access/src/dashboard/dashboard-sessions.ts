@@ -23,7 +23,7 @@ export interface Session extends SessionRecord {
   readonly idHash: string;
 }
 
-function cookieOf(request: FastifyRequest, name: string): string | null {
+export function cookieOf(request: FastifyRequest, name: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
@@ -156,11 +156,18 @@ export class DashboardSessions {
     return row !== undefined;
   }
 
-  private setCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number) {
+  /** Sets (or, with an empty value and Max-Age 0, clears) one of the dashboard's cookies. */
+  setCookie(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    value: string,
+    maxAge: number,
+    name = SESSION_COOKIE,
+  ) {
     const secure = request.protocol === 'https' ? '; Secure' : '';
     void reply.header(
       'set-cookie',
-      `${SESSION_COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`,
+      `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`,
     );
   }
 

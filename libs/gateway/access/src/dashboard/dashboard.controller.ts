@@ -7,6 +7,7 @@ import { AccountsService } from '../accounts/accounts.service.js';
 import { RateLimits } from '../limits/rate-limits.js';
 import { X402_CONFIG, type X402Settings } from '../x402/x402.config.js';
 import { capAlerts } from './caps.views.js';
+import { DashboardFlash } from './dashboard-flash.js';
 import { DashboardPages, SIGN_IN, field } from './dashboard-pages.js';
 import { DashboardSessions } from './dashboard-sessions.js';
 import { redirect, sendHtml, withHeaders } from './dashboard.http.js';
@@ -29,10 +30,11 @@ export class DashboardController extends DashboardPages {
   constructor(
     sessions: DashboardSessions,
     accounts: AccountsService,
+    flash: DashboardFlash,
     private readonly limits: RateLimits,
     @InjectConfig(X402_CONFIG) private readonly x402: X402Settings | null,
   ) {
-    super(sessions, accounts);
+    super(sessions, accounts, flash);
   }
 
   @Get()
@@ -48,22 +50,34 @@ export class DashboardController extends DashboardPages {
     await this.guarded(reply, async () => {
       if (await this.sessions.resolve(request, reply))
         return redirect(reply, '/dashboard/overview');
-      await sendHtml(reply, 200, page({ title: 'Sign in', body: signInView() }));
+      const notice = (await this.flash.take(request, reply, null))?.notice;
+      await sendHtml(reply, 200, page({ title: 'Sign in', notice, body: signInView() }));
     });
   }
 
+  /**
+   * Only failures count against the limit (guessing is what it is for), but once it is reached
+   * every attempt from that address is refused until the window ends, the right key too: else
+   * a guesser would learn from a 303 among the 429s that a guess was right. So each attempt is
+   * counted first and given back if it signs in.
+   */
   @Post('sign-in')
   async signIn(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.guarded(reply, async () => {
       this.sessions.checkOrigin(request);
-      const session = await this.sessions.signIn(request, reply, field(this.form(request), 'key'));
-      if (session) return redirect(reply, '/dashboard/overview');
-      // Only failures count: guessing is what the limit is for.
-      const decision = await this.limits.consume(`dashboard-sign-in:${request.ip}`, SIGN_IN_LIMIT);
+      const subject = `dashboard-sign-in:${request.ip}`;
+      const decision = await this.limits.consume(subject, SIGN_IN_LIMIT);
       if (!decision.allowed)
-        throw new DomainError('rate_limited', 'Too many failed sign-ins; wait a minute.', {
-          retryAfterSeconds: decision.resetSeconds,
-        });
+        throw new DomainError(
+          'rate_limited',
+          `Too many failed sign-ins from your address: try again in ${decision.resetSeconds} seconds.`,
+          { retryAfterSeconds: decision.resetSeconds },
+        );
+      const session = await this.sessions.signIn(request, reply, field(this.form(request), 'key'));
+      if (session) {
+        await this.limits.refund(subject, SIGN_IN_LIMIT);
+        return redirect(reply, '/dashboard/overview');
+      }
       const message = 'That is not a live API key of an account here (test keys cannot sign in).';
       await sendHtml(reply, 401, page({ title: 'Sign in', body: signInView(message) }));
     });
@@ -73,15 +87,16 @@ export class DashboardController extends DashboardPages {
   async signOut(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.action(request, reply, async (session) => {
       await this.sessions.signOut(request, reply, session);
-      return SIGN_IN;
+      return { to: SIGN_IN, flash: { notice: 'You are signed out.' }, accountId: null };
     });
   }
 
   @Post('sign-out-everywhere')
   async signOutEverywhere(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.action(request, reply, async (session) => {
-      await this.sessions.signOutEverywhere(request, reply, session);
-      return SIGN_IN;
+      const ended = await this.sessions.signOutEverywhere(request, reply, session);
+      const notice = `You are signed out on every device (${ended} ${ended === 1 ? 'session' : 'sessions'} ended).`;
+      return { to: SIGN_IN, flash: { notice }, accountId: null };
     });
   }
 

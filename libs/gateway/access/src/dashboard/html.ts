@@ -58,8 +58,14 @@ export interface PageFrame {
   /** The session's CSRF token, for the sign-out forms in the header. */
   readonly csrf?: string;
   readonly accountName?: string;
+  /** What the last form post did (saved, revoked, signed out), shown once above the page. */
+  readonly notice?: string;
   readonly body: Html;
 }
+
+/** Whether a navigation item is the current page's, or a page under it (a key's revoke page). */
+const current = (path: string, page: string | undefined) =>
+  page !== undefined && (page === path || page.startsWith(`${path}/`));
 
 /** A CSRF-protected form's hidden field. */
 export const csrfField = (csrf: string) =>
@@ -74,6 +80,7 @@ export function page(frame: PageFrame): Html {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${frame.title} · NL Data API</title>
+        <link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
         <script src="/dashboard/assets/dashboard.js" defer></script>
       </head>
@@ -98,7 +105,7 @@ export function page(frame: PageFrame): Html {
                   html`<li>
                     <a
                       href="${n.path}"
-                      ${n.path === frame.current ? raw(' aria-current="page"') : ''}
+                      ${current(n.path, frame.current) ? raw(' aria-current="page"') : ''}
                       >${n.label}</a
                     >
                   </li>`,
@@ -108,32 +115,50 @@ export function page(frame: PageFrame): Html {
         }
         <main id="main">
           <h1>${frame.title}</h1>
-          ${frame.body}
+          ${frame.notice && html`<p class="notice" role="status">${frame.notice}</p>`} ${frame.body}
         </main>
       </body>
     </html>`;
 }
 
-/** A table with a caption and header row; rows are already rendered cells. */
-export function table(caption: string, headers: readonly string[], rows: readonly Html[][]): Html {
-  return html`<div class="scroll">
-    <table>
-      <caption>
-        ${caption}
-      </caption>
-      <thead>
-        <tr>
-          ${headers.map((h) => html`<th scope="col">${h}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${rows.map(
-          (r) =>
-            html`<tr>
-              ${r.map((c) => html`<td>${c}</td>`)}
-            </tr>`,
+/** A column of {@link table}: its header, or one only screen readers read (a column of buttons). */
+export type Column = string | { readonly label: string; readonly hidden: true };
+
+/**
+ * A table with a caption and header row; rows are already rendered cells. On a narrow screen
+ * (dashboard.css) each row becomes a card whose cells carry their column's name, so nothing
+ * hides in a sideways scroll; the roles keep it a table for screen readers in that layout.
+ */
+export function table(caption: string, columns: readonly Column[], rows: readonly Html[][]): Html {
+  return html`<table class="cards" role="table">
+    <caption>
+      ${caption}
+    </caption>
+    <thead role="rowgroup">
+      <tr role="row">
+        ${columns.map(
+          (c) =>
+            html`<th scope="col" role="columnheader">
+              ${typeof c === 'string' ? c : html`<span class="sr-only">${c.label}</span>`}
+            </th>`,
         )}
-      </tbody>
-    </table>
-  </div>`;
+      </tr>
+    </thead>
+    <tbody role="rowgroup">
+      ${rows.map(
+        (r) =>
+          html`<tr role="row">
+            ${r.map(
+              (cell, i) =>
+                html`<td
+                  role="cell"
+                  data-label="${typeof columns[i] === 'string' ? columns[i] : ''}"
+                >
+                  ${cell}
+                </td>`,
+            )}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
 }

@@ -6,6 +6,7 @@ import { LOGGER, type Logger } from '@nl/platform-logging';
 import type { RedisClientType } from '@redis/client';
 import { DataSource } from 'typeorm';
 import { allRows } from '../credits/rows.js';
+import { MemoryFlashes, RedisFlashes, type FlashBackend } from './flash.store.js';
 
 /** A dashboard session as stored: only the SHA-256 of its cookie secret identifies it. */
 export interface SessionRecord {
@@ -33,7 +34,7 @@ export interface SessionBackend {
   deleteForAccount(accountId: string): Promise<number>;
 }
 
-const sessionsUnavailable = () =>
+export const sessionsUnavailable = () =>
   new DomainError('service_unavailable', 'Sign-in is unavailable for a moment; try again.', {
     retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS,
   });
@@ -184,10 +185,15 @@ export class RedisSessions implements SessionBackend {
   }
 }
 
-/** Picks the backend of the profile: Redis when the cache is Redis, else the database. */
+/**
+ * Picks the backends of the profile: Redis when the cache is Redis, else the database for
+ * sessions and memory for flashes (that profile is one process).
+ */
 @Injectable()
 export class SessionStore implements OnApplicationShutdown {
   readonly backend: SessionBackend;
+  /** The notices and new keys' secrets between a form post and the page it redirects to. */
+  readonly flashes: FlashBackend;
   private readonly redis?: RedisClientType;
 
   constructor(
@@ -198,8 +204,14 @@ export class SessionStore implements OnApplicationShutdown {
     if (config.cache.kind === 'redis') {
       this.redis = createResilientRedis(config.cache.url, logger, 'dashboard sessions');
       this.backend = new RedisSessions(this.redis, `${config.cache.prefix}:dash`);
+      this.flashes = new RedisFlashes(
+        this.redis,
+        `${config.cache.prefix}:dash`,
+        sessionsUnavailable,
+      );
     } else {
       this.backend = new DatabaseSessions(db);
+      this.flashes = new MemoryFlashes();
     }
   }
 

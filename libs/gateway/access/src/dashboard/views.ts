@@ -14,6 +14,10 @@ export interface UsageRow {
 
 const credits = (value: number) => value.toFixed(2);
 
+const ROUTES = new Map(ENDPOINT_CATALOG.map((e) => [e.id, `${e.method} ${e.paths[0]}`]));
+/** An endpoint as callers know it, method and public path (its id if no longer in the catalog). */
+export const routeOf = (endpointId: string) => ROUTES.get(endpointId) ?? endpointId;
+
 /** Sign-in: one field for a live API key, posted once and never kept by the browser. */
 export function signInView(error?: string): Html {
   return html`<p>
@@ -99,11 +103,13 @@ export function usageView(usage: readonly UsageRow[], days: number): Html {
     </p>
     <p><a href="/dashboard/usage.csv" download>Download as CSV</a></p>
     <figure class="chart">
-      <canvas
-        id="usage-chart"
-        role="img"
-        aria-label="Credits charged per day, last ${days} days"
-      ></canvas>
+      <div class="chart-box">
+        <canvas
+          id="usage-chart"
+          role="img"
+          aria-label="Credits charged per day, last ${days} days"
+        ></canvas>
+      </div>
       <figcaption>Credits per day; the table below has the same numbers.</figcaption>
     </figure>
     <script type="application/json" id="usage-data">
@@ -116,7 +122,7 @@ export function usageView(usage: readonly UsageRow[], days: number): Html {
             ['Day', 'Endpoint', 'Calls', 'Credits'],
             usage.map((u) => [
               html`${u.day}`,
-              html`<code>${u.endpoint}</code>`,
+              html`<code>${routeOf(u.endpoint)}</code>`,
               html`${u.calls}`,
               html`${credits(u.credits)}`,
             ]),
@@ -125,13 +131,17 @@ export function usageView(usage: readonly UsageRow[], days: number): Html {
     }`;
 }
 
-const csvField = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+const csvField = (value: string | number) => {
+  const text = String(value);
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
 
 export function usageCsv(usage: readonly UsageRow[]): string {
   const lines = usage.map((u) =>
-    [u.day, csvField(u.endpoint), String(u.calls), credits(u.credits)].join(','),
+    [u.day, u.endpoint, u.calls, credits(u.credits), routeOf(u.endpoint)].map(csvField).join(','),
   );
-  return ['day,endpoint,calls,credits', ...lines].join('\r\n') + '\r\n';
+  // The route is last, so a reader of the first four columns by position reads them as before.
+  return ['day,endpoint,calls,credits,route', ...lines].join('\r\n') + '\r\n';
 }
 
 export function limitsView(account: Account): Html {
