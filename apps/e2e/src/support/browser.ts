@@ -51,3 +51,15 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
     .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.length + ' nodes'))`);
 }
+
+/** How far the page is wider than the window, in CSS pixels (0: no sideways scrolling). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate('document.scrollingElement.scrollWidth - window.innerWidth');
+}
+
+/** Resolves after the browser has laid out and painted twice (a resize has been handled). */
+export function afterTwoFrames(page: Page): Promise<void> {
+  return page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+}

@@ -7,9 +7,13 @@ function setUpCopyButtons() {
     button.addEventListener('click', async () => {
       const field = document.getElementById(button.dataset.copy);
       const status = button.parentElement.querySelector('.copied');
-      field.select();
+      // Selected too, so copying by hand is one keystroke if the clipboard is not allowed.
+      const range = document.createRange();
+      range.selectNodeContents(field);
+      window.getSelection().removeAllRanges();
+      window.getSelection().addRange(range);
       try {
-        await navigator.clipboard.writeText(field.value);
+        await navigator.clipboard.writeText(field.textContent);
         status.textContent = 'Copied.';
       } catch {
         status.textContent = 'Select the key and copy it by hand.';
@@ -65,6 +69,7 @@ async function drawUsageChart() {
         calls: {
           position: 'right',
           beginAtZero: true,
+          ticks: { precision: 0 },
           grid: { drawOnChartArea: false },
           title: { display: true, text: 'calls' },
         },
