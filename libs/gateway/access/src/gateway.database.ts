@@ -20,6 +20,7 @@ import { AllowedOrigins1764800000000 } from './persistence/migrations/1764800000
 import { LedgerClosingRows1764900000000 } from './persistence/migrations/1764900000000-ledger-closing-rows.js';
 import { LedgerNoUsageIndex1765000000000 } from './persistence/migrations/1765000000000-ledger-no-usage-index.js';
 import { LedgerChargeKey1765100000000 } from './persistence/migrations/1765100000000-ledger-charge-key.js';
+import { CreditFit1765200000000 } from './persistence/migrations/1765200000000-credit-fit.js';
 
 /**
  * The gateway's tables in schema `gw`. The entities describe them (a test checks they match
@@ -48,5 +49,6 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     LedgerClosingRows1764900000000,
     LedgerNoUsageIndex1765000000000,
     LedgerChargeKey1765100000000,
+    CreditFit1765200000000,
   ],
 };

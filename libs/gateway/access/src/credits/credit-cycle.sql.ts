@@ -4,6 +4,8 @@ import {
   USAGE_UPSERT,
   UTC_TODAY,
   closingHeld,
+  creditFit,
+  toldBalance,
 } from './credits.sql.js';
 
 /**
@@ -14,14 +16,14 @@ import {
  *
  * The closed reservations are deleted first (as in `closeMany`); the accounts of all three
  * batches are then locked in id order, and the requests (reservations and charges) are taken in
- * arrival order per account while the balance, with this round's refunds in it, covers what
- * each holds: its fresh price. A reservation then takes that price off the balance and leaves a
- * `reserve` row and an open reservation; a charge (a call already answered, SqlCredits.charge)
- * takes only what it is charged and leaves one `settle` row that stands for its reservation too
- * (`reserved`, `reserved_at`, as the embedded profile writes them). The running total counts
- * what each request takes off (a refused one's too), so the admitted ones never take the
- * balance below zero; the balance each is told counts the admitted ones only. Each account is
- * updated once, by its net change.
+ * arrival order per account, each only if what the ones taken before it left of the balance,
+ * with this round's refunds in it, covers what it holds: its fresh price (creditFit). A
+ * reservation then takes that price off the balance and leaves a `reserve` row and an open
+ * reservation; a charge (a call already answered, SqlCredits.charge) takes only what it is
+ * charged and leaves one `settle` row that stands for its reservation too (`reserved`,
+ * `reserved_at`, as the embedded profile writes them). A refused request takes nothing, so the
+ * ones after it may still fit; the taken ones never take the balance below zero. Each account
+ * is updated once, by its net change.
  *
  * A charge's row is written only if its charge id has none yet (`ON CONFLICT DO NOTHING`): a
  * charge run again after a connection died under its first attempt can never count twice.
@@ -43,14 +45,12 @@ export const CREDIT_CYCLE = `WITH req AS (
        ), avail AS (
          SELECT acc.id, acc.balance + coalesce(f.refund, 0) AS balance
            FROM acc LEFT JOIN refund f ON f.account_id = acc.id
-       ), ranked AS (
-         SELECT r.*, coalesce(LEAST(r.charge, r.amount), r.amount) AS debit,
-                sum(coalesce(LEAST(r.charge, r.amount), r.amount)) OVER (PARTITION BY r.account_id ORDER BY r.ord) AS cum
-           FROM req r
+       ), fit AS (
+         SELECT d.*, ${creditFit('amount', 'debit')} AS folded
+           FROM (SELECT r.*, avail.balance, coalesce(LEAST(r.charge, r.amount), r.amount) AS debit
+                   FROM req r JOIN avail ON avail.id = r.account_id) d
        ), ok AS (
-         SELECT o.*, sum(o.debit) OVER (PARTITION BY o.account_id ORDER BY o.ord) AS taken
-           FROM (SELECT ranked.* FROM ranked JOIN avail ON avail.id = ranked.account_id
-                  WHERE ranked.cum - ranked.debit + ranked.amount <= avail.balance) o
+         SELECT * FROM fit WHERE folded[2] = 1
        ), direct AS (
          INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount, charged, reserved, reserved_at)
          SELECT account_id, 'settle', charge_id, request_id, endpoint, -debit, debit, amount, now()
@@ -88,9 +88,7 @@ export const CREDIT_CYCLE = `WITH req AS (
               moved.balance::text AS balance, ${CLOSED_SPEND}
          FROM held JOIN moved ON moved.id = held.account_id
        UNION ALL
-       SELECT 'r', r.charge_id::text, ok.charge_id IS NOT NULL,
-              CASE WHEN r.charge IS NOT NULL THEN d.charge_id IS NOT NULL END,
-              (avail.balance - coalesce(ok.taken, (SELECT coalesce(sum(o.debit), 0) FROM ok o WHERE o.account_id = r.account_id)))::text,
-              NULL, NULL, NULL
-         FROM req r LEFT JOIN ok ON ok.charge_id = r.charge_id LEFT JOIN avail ON avail.id = r.account_id
-         LEFT JOIN direct d ON d.charge_id = r.charge_id`;
+       SELECT 'r', q.charge_id::text, r.folded[2] = 1,
+              CASE WHEN q.charge IS NOT NULL THEN d.charge_id IS NOT NULL END,
+              (${toldBalance('debit')})::text, NULL, NULL, NULL
+         FROM req q LEFT JOIN fit r ON r.ord = q.ord LEFT JOIN direct d ON d.charge_id = q.charge_id`;

@@ -109,7 +109,7 @@ describe.each(['standalone', 'distributed'] as const)('credit rounds (%s profile
       sql.reserve(reservation(id, 10)),
       // 100 − 10 − 5 − 40 − 10 = 35 left before it: a fresh price of 40 is not covered.
       sql.charge(charge(id, 40, 1)),
-      // The refused charge's 1 still counts in the running total (85 − 51 = 34 ≥ 30).
+      // The refused charge takes nothing: 35 are left for this one.
       sql.charge(charge(id, 30, 30)),
     ]);
     expect(await first).toEqual({ ok: true, balance: 85 });

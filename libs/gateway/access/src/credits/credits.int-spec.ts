@@ -93,7 +93,11 @@ describe.each(['standalone', 'distributed'] as const)('credit ledger (%s profile
 
   it('should refuse a reservation the balance does not cover, leaving no trace', async () => {
     const id = await account(20);
-    expect(await credits.reserve(reservation(id, 30))).toEqual({ ok: false, reason: 'balance' });
+    expect(await credits.reserve(reservation(id, 30))).toEqual({
+      ok: false,
+      reason: 'balance',
+      balance: 20,
+    });
     expect(await books(id)).toEqual({ balance: 20, ledger: 20, topups: 20, charged: 0, held: 0 });
   });
 

@@ -44,9 +44,24 @@ export function giveBackSpend(source: string, accounts: string): string {
 }
 
 /**
- * A capped key's requests, in arrival order, while its running spend fits both caps; `over`
- * names the cap a request would cross (the monthly one first: it resets later). Its key row is
- * locked, so its counters are the committed ones, not the statement's snapshot.
+ * Folds each account's requests (rows with `account_id`, `ord`, the account's `balance`, and
+ * what `need`s to fit and what a taken one takes) in arrival order through `gw.credit_fit`, as
+ * an array: `[1]` is the balance left after the request, `[2]` 1 if it was taken, 0 if the balance did not cover it, -1 or -2 if it
+ * would cross its key's daily or monthly cap (`slot`, `day_left`, `month_left`: null, no caps).
+ * Each request is taken only if it fits what the ones taken before it left: a refused one takes
+ * nothing, of the balance or of a cap.
+ */
+export const creditFit = (
+  need: string,
+  take: string,
+  caps = 'NULL::int, NULL::bigint, NULL::bigint',
+) =>
+  `gw.credit_fit(${need}, ${take}, balance::bigint, ${caps}) OVER (PARTITION BY account_id ORDER BY ord)`;
+
+/**
+ * The batch's capped keys (their rows locked, so their counters are the committed ones, not the
+ * statement's snapshot) and what each may still spend; `slot` numbers an account's capped keys
+ * for the fold.
  */
 const CAPS = `caps AS (
          SELECT k.id, k.daily_cap, k.monthly_cap, ${spentToday('k')} AS day_spent, ${spentThisMonth('k')} AS month_spent
@@ -54,12 +69,20 @@ const CAPS = `caps AS (
           WHERE k.id IN (SELECT key_id FROM req) AND (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL)
             AND ${after('acc')}
           ORDER BY k.id FOR UPDATE
+       ), capped AS (
+         SELECT req.*, acc.balance, caps.id AS spend_key, caps.daily_cap, caps.monthly_cap, caps.day_spent, caps.month_spent,
+                CASE WHEN caps.id IS NOT NULL THEN dense_rank() OVER (PARTITION BY req.account_id ORDER BY caps.id) END AS slot
+           FROM req JOIN acc ON acc.id = req.account_id LEFT JOIN caps ON caps.id = req.key_id
        ), fit AS (
-         SELECT req.*, caps.id AS spend_key, caps.daily_cap, caps.monthly_cap, caps.day_spent, caps.month_spent,
-                CASE WHEN caps.month_spent + sum(req.amount) OVER w > caps.monthly_cap THEN 'monthly'
-                     WHEN caps.day_spent + sum(req.amount) OVER w > caps.daily_cap THEN 'daily' END AS over
-           FROM req LEFT JOIN caps ON caps.id = req.key_id
-         WINDOW w AS (PARTITION BY req.key_id ORDER BY req.ord)
+         SELECT f.*, CASE f.folded[2] WHEN -2 THEN 'monthly' WHEN -1 THEN 'daily' END AS over
+           FROM (SELECT capped.*, ${creditFit('amount', 'amount', 'slot::int, daily_cap - day_spent, monthly_cap - month_spent')} AS folded
+                   FROM capped) f
+       ),`;
+
+/** The plain form's fold: every request against its account's balance. */
+const FIT = `fit AS (
+         SELECT req.*, acc.balance, ${creditFit('amount', 'amount')} AS folded
+           FROM req JOIN acc ON acc.id = req.account_id
        ),`;
 
 /** What a refused request is told about the cap in its way: the key's spend after this statement. */
@@ -79,10 +102,19 @@ const COUNT_SPEND = `counted AS (
        ),`;
 
 /**
+ * The balance a request is told: after it if it was taken, else the account's after the
+ * statement (which its price exceeds: the fold only ever lowers it).
+ */
+export const toldBalance = (taken: string) =>
+  `CASE WHEN r.folded[2] = 1 THEN r.folded[1]
+        ELSE r.balance - (SELECT coalesce(sum(o.${taken}), 0) FROM ok o WHERE o.account_id = r.account_id) END`;
+
+/**
  * Reserves a batch. Accounts are locked in id order (no deadlocks between replicas), then the
- * capped keys in id order; per account, requests are taken in arrival order while the running
- * total fits the balance (and, per capped key, its caps), so the balance never goes below zero,
- * no cap is crossed and nothing is reserved twice. `$6`, the keys, only in the capped form.
+ * capped keys in id order; per account, requests are taken in arrival order while each fits
+ * what the ones taken before it left, of the balance and of its key's caps (creditFit), so the
+ * balance never goes below zero, no cap is crossed and nothing is reserved twice. `$6`, the
+ * keys, only in the capped form.
  */
 export function reserveMany(capped: boolean): string {
   const keyed = capped ? ', $6::uuid[]' : '';
@@ -92,11 +124,8 @@ export function reserveMany(capped: boolean): string {
            WITH ORDINALITY AS r(charge_id, account_id, amount, endpoint, request_id${key}, ord)
        ), acc AS (
          SELECT id, balance FROM gw.account WHERE id IN (SELECT account_id FROM req) ORDER BY id FOR UPDATE
-       ), ${capped ? CAPS : ''} ranked AS (
-         SELECT r.*, sum(r.amount) OVER (PARTITION BY r.account_id ORDER BY r.ord) AS cum
-           FROM ${capped ? 'fit r WHERE r.over IS NULL' : 'req r'}
-       ), ok AS (
-         SELECT ranked.* FROM ranked JOIN acc ON acc.id = ranked.account_id WHERE ranked.cum <= acc.balance
+       ), ${capped ? CAPS : FIT} ok AS (
+         SELECT * FROM fit WHERE folded[2] = 1
        ), debit AS (
          UPDATE gw.account a SET balance = a.balance - s.total
            FROM (SELECT account_id, sum(amount) AS total FROM ok GROUP BY account_id) s
@@ -108,10 +137,9 @@ export function reserveMany(capped: boolean): string {
          INSERT INTO gw.credit_ledger (account_id, kind, charge_id, request_id, endpoint, amount${key})
          SELECT account_id, 'reserve', charge_id, request_id, endpoint, -amount${capped ? ', spend_key' : ''} FROM ok
        )
-       SELECT r.charge_id::text AS charge_id, ok.charge_id IS NOT NULL AS reserved,
-              (acc.balance - coalesce(ok.cum, (SELECT coalesce(sum(o.amount), 0) FROM ok o WHERE o.account_id = r.account_id)))::text AS balance
+       SELECT q.charge_id::text AS charge_id, r.folded[2] = 1 AS reserved, (${toldBalance('amount')})::text AS balance
               ${capped ? CAP_COLUMNS : ''}
-         FROM ${capped ? 'fit' : 'req'} r LEFT JOIN ok ON ok.charge_id = r.charge_id LEFT JOIN acc ON acc.id = r.account_id`;
+         FROM req q LEFT JOIN fit r ON r.ord = q.ord`;
 }
 
 /** The spend a closed reservation counted on its key (none: null), for {@link GIVE_BACK}. */

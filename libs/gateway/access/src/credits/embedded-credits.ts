@@ -89,7 +89,8 @@ export class EmbeddedCredits implements CreditBackend {
     const crossed = key?.wouldCross(request.amount, day);
     if (crossed)
       return { ok: false, reason: 'spend_cap', capReached: crossed, balance: available(book) };
-    if (available(book) < request.amount) return { ok: false, reason: 'balance' };
+    const balance = available(book);
+    if (balance < request.amount) return { ok: false, reason: 'balance', balance };
     const hold: Hold = {
       accountId: request.accountId,
       keyId: key ? request.keyId : undefined,

@@ -81,9 +81,11 @@ export function reserveOutcomes(
     const row = byId.get(chargeId);
     if (row?.reserved) return { ok: true, chargeId, balance: Number(row.balance) };
     const capReached = capped ? capReachedOf(row as CapRow | undefined) : null;
-    return capReached
-      ? { ok: false, reason: 'spend_cap', capReached, balance: Number(row?.balance) }
-      : { ok: false, reason: 'balance' };
+    if (capReached)
+      return { ok: false, reason: 'spend_cap', capReached, balance: Number(row?.balance) };
+    return row?.balance == null
+      ? { ok: false, reason: 'balance' }
+      : { ok: false, reason: 'balance', balance: Number(row.balance) };
   });
 }
 

@@ -263,7 +263,7 @@ describe.each(['standalone', 'distributed'] as const)('spend caps (%s profile)',
 
   it('should refuse for the balance, not the cap, when the cap has room', async () => {
     const key = await capped({ dailyCap: 1 }, 50);
-    expect(await reserve(key, 60)).toEqual({ ok: false, reason: 'balance' });
+    expect(await reserve(key, 60)).toEqual({ ok: false, reason: 'balance', balance: 50 });
     expect(await spent(key.keyId)).toEqual({ today: 0, month: 0 });
   });
 });

@@ -17,7 +17,12 @@ export interface SpendCapReached {
  */
 export type ReserveOutcome =
   | { readonly ok: true; readonly chargeId: string; readonly balance: number }
-  | { readonly ok: false; readonly reason: 'balance' }
+  | {
+      readonly ok: false;
+      readonly reason: 'balance';
+      /** The balance that refused it, when the account exists: less than the amount asked. */
+      readonly balance?: number;
+    }
   | {
       readonly ok: false;
       readonly reason: 'spend_cap';

@@ -58,7 +58,10 @@ describe('migration LedgerClosingRows (PGlite)', () => {
     expect(await indexes()).toEqual([
       'CREATE UNIQUE INDEX credit_ledger_pkey ON gw.credit_ledger (charge_id, kind)',
     ]);
-    // The two migrations that came after it: LedgerChargeKey, LedgerNoUsageIndex.
+    // The three migrations that came after it: CreditFit, LedgerChargeKey, LedgerNoUsageIndex.
+    await db.undoLastMigration();
+    const folds = `SELECT count(*)::int AS n FROM pg_proc WHERE proname LIKE 'credit_fit%'`;
+    expect(await db.query(folds)).toEqual([{ n: 0 }]);
     await db.undoLastMigration();
     expect(await indexes()).toEqual([
       'CREATE UNIQUE INDEX credit_ledger_charge_id_kind_key ON gw.credit_ledger (charge_id, kind)',

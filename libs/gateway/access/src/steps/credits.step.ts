@@ -139,7 +139,7 @@ export class CreditsStep implements GatewayStep {
       void call.reply.header('x-credits-remaining', formatCredits(reserved.balance));
       throw spendCapReached(reserved.capReached, price);
     }
-    if (!reserved.ok) return this.refuseShortOf(call, price);
+    if (!reserved.ok) return this.refuseShortOf(call, price, reserved.balance);
     call.state.set(CHARGE_ID, reserved.chargeId);
   }
 
