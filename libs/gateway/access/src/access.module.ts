@@ -15,6 +15,7 @@ import { CreditsService } from './credits/credits.service.js';
 import { ReservationSweeper } from './credits/reservation.sweeper.js';
 import { KeyRevocations } from './keys/key-revocations.js';
 import { RateLimits } from './limits/rate-limits.js';
+import { RedisHealth } from './limits/redis-health.js';
 import { AccountController } from './routes/account.controller.js';
 import { AuthStep } from './steps/auth.step.js';
 import { CreditsStep } from './steps/credits.step.js';
@@ -41,6 +42,7 @@ import { X402Store } from './x402/x402.store.js';
     CreditsService,
     AdminService,
     RateLimits,
+    RedisHealth,
     ReservationSweeper,
     DoubtfulCharges,
     SessionStore,

@@ -56,6 +56,11 @@ export class KeyRevocations implements OnApplicationShutdown {
       .catch(() => undefined);
   }
 
+  /** Whether changes are heard from Redis now; undefined in one process (nothing to hear). */
+  redisReady(): boolean | undefined {
+    return this.subscriber?.isReady;
+  }
+
   onChange(listener: (change: KeyChange) => void): void {
     this.listeners.push(listener);
   }

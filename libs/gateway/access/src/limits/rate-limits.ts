@@ -62,6 +62,11 @@ export class RateLimits implements OnApplicationShutdown {
     }
   }
 
+  /** Whether the shared counters' Redis is connected; undefined where they are in memory. */
+  redisReady(): boolean | undefined {
+    return this.redis?.isReady;
+  }
+
   /** Counts one call of `subject` against `limit`: at once in memory, a promise on Redis. */
   consume(subject: string, limit: number): LimitDecision | Promise<LimitDecision> {
     if (!this.memory) return this.consumeShared(subject, limit);
