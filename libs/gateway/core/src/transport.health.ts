@@ -1,5 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
+import { Injectable } from '@nestjs/common';
 import { HealthRegistry } from '@nl/platform-health';
 import { TracedNatsClient, TransportClient, natsHealth } from '@nl/platform-transport';
 
@@ -9,17 +8,13 @@ import { TracedNatsClient, TransportClient, natsHealth } from '@nl/platform-tran
  */
 @Injectable()
 export class TransportHealth {
-  constructor(
-    transport: TransportClient,
-    health: HealthRegistry,
-    @Inject(PLATFORM_CONFIG) config: PlatformConfig,
-  ) {
+  constructor(transport: TransportClient, health: HealthRegistry) {
     health.register({
       name: 'transport',
       check: async () =>
-        config.transport.kind === 'inproc'
-          ? { status: 'up', kind: 'in-process' }
-          : natsHealth(transport.client.unwrap()),
+        transport.client instanceof TracedNatsClient
+          ? natsHealth(transport.client.natsConnection())
+          : { status: 'up', kind: 'in-process' },
     });
     health.registerLiveness({
       name: 'transport',

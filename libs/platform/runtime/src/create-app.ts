@@ -3,12 +3,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { describeConfig } from '@nl/platform-config';
 import { NestPinoLogger } from '@nl/platform-logging';
 import { HealthRegistry, OpsServer, type HealthIndicator } from '@nl/platform-health';
-import {
-  InProcServer,
-  TracedNatsServer,
-  natsHealth,
-  serviceTransport,
-} from '@nl/platform-transport';
+import { TracedNatsServer, natsHealth, serviceTransport } from '@nl/platform-transport';
 import type { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { PlatformRootModule, type AppDefinition } from './platform-root.module.js';
 import { serveStatus } from './service-status.js';
@@ -21,10 +16,10 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 function serverHealth(server: CustomTransportStrategy): HealthIndicator {
   return {
     name: 'transport',
-    check: async () => {
-      if (server instanceof InProcServer) return { status: 'up', kind: 'in-process' };
-      return natsHealth((server as unknown as { unwrap<T>(): T }).unwrap());
-    },
+    check: async () =>
+      server instanceof TracedNatsServer
+        ? natsHealth(server.natsConnection())
+        : { status: 'up', kind: 'in-process' },
   };
 }
 

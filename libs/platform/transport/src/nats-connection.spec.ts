@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { natsConnectionOptions } from './nats-connection.js';
+import { isUnreachable, natsConnectionOptions } from './nats-connection.js';
 
 describe(natsConnectionOptions.name, () => {
   it('should never stop reconnecting', () => {
@@ -27,5 +27,18 @@ describe(natsConnectionOptions.name, () => {
     expect(later).toBeGreaterThanOrEqual(1_000);
     expect(later).toBeLessThan(1_100);
     expect(afterRecovery).toBeLessThan(400);
+  });
+});
+
+describe(isUnreachable.name, () => {
+  it('should wait for a server that is not there (yet), not for one that refused this client', () => {
+    const named = (name: string) => Object.assign(new Error('x'), { name });
+    const coded = (code: string) => Object.assign(new Error('x'), { code });
+    expect(isUnreachable(named('ConnectionError'))).toBe(true);
+    expect(isUnreachable(coded('ENOTFOUND'))).toBe(true);
+    expect(isUnreachable(coded('ECONNREFUSED'))).toBe(true);
+    expect(isUnreachable(named('AuthorizationError'))).toBe(false);
+    expect(isUnreachable(new Error('bad'))).toBe(false);
+    expect(isUnreachable(undefined)).toBe(false);
   });
 });

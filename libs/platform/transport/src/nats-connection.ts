@@ -35,6 +35,67 @@ export function natsConnectionOptions(servers: readonly string[], name: string) 
   };
 }
 
+/** What {@link natsConnectionOptions} returns: the options, and the hook for each connect. */
+export type NatsConnectionSetup = ReturnType<typeof natsConnectionOptions>;
+
+/** Socket errors of a server that is not there (yet): a reason to wait, not to give up. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * Whether a connection attempt failed because NATS does not answer (refused, no such host yet,
+ * timed out), rather than because it refused this client (credentials, TLS): only the first
+ * can heal by itself.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  return name === 'ConnectionError' || name === 'TimeoutError' || UNREACHABLE_CODES.has(code ?? '');
+}
+
+/**
+ * For a process that starts while NATS does not answer (`firstError`): it goes on without it
+ * (not ready), and this tries `attempt` again after each reconnect delay until it connects, or
+ * until `stopped()` (the process is closing: then null). Logged once when it starts waiting and
+ * once when it connects. A failure other than {@link isUnreachable} (NATS refused this client)
+ * is logged as fatal and rejects: that one needs a restart.
+ */
+export async function connectWhenReachable<T>(
+  attempt: () => Promise<T>,
+  setup: { readonly connection: NatsConnectionSetup; readonly log: Logger; stopped(): boolean },
+  firstError: unknown,
+): Promise<T | null> {
+  const since = Date.now();
+  setup.log.error({ err: firstError }, 'NATS unreachable at start; not ready until it answers');
+  for (;;) {
+    const delay = setup.connection.options.reconnectDelayHandler();
+    await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    if (setup.stopped()) return null;
+    try {
+      const connected = await attempt();
+      setup.connection.connected();
+      const downSeconds = Math.round((Date.now() - since) / 100) / 10;
+      setup.log.info({ downSeconds }, 'NATS connected');
+      return connected;
+    } catch (error) {
+      if (setup.stopped()) return null;
+      if (!isUnreachable(error)) {
+        setup.log.fatal(
+          { err: error },
+          'NATS refused the connection; this process needs a restart',
+        );
+        throw error;
+      }
+    }
+  }
+}
+
 /** Nest's status names for the NATS client's events (Nest declares them as a const enum). */
 export const NEST_STATUS: Readonly<Record<string, string>> = {
   disconnect: 'disconnected',

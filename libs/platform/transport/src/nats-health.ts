@@ -10,7 +10,9 @@ interface NatsConnectionLike {
  * stays false while the client is reconnecting. The health registry's timeout turns a flush
  * that hangs during an outage into `down`.
  */
-export async function natsHealth(connection: NatsConnectionLike): Promise<HealthResult> {
+export async function natsHealth(connection: NatsConnectionLike | null): Promise<HealthResult> {
+  if (!connection)
+    return { status: 'down', kind: 'nats', error: 'not connected: NATS has not answered yet' };
   if (connection.isClosed()) return { status: 'down', kind: 'nats', error: 'connection closed' };
   const started = performance.now();
   await connection.flush();

@@ -3,9 +3,12 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '@nl/platform-logging';
 import {
   NEST_STATUS,
+  connectWhenReachable,
+  isUnreachable,
   natsConnectionOptions,
   watchNatsConnection,
   type ConnectionWatch,
+  type NatsConnectionSetup,
 } from './nats-connection.js';
 
 /**
@@ -14,7 +17,10 @@ import {
  */
 export class TracedNatsClient extends ClientNats {
   private watch?: ConnectionWatch;
-  private readonly connection: ReturnType<typeof natsConnectionOptions>;
+  private readonly connection: NatsConnectionSetup;
+  private stopped = false;
+  /** NATS answered, but refused this client: no point waiting. */
+  private refused = false;
 
   constructor(
     servers: readonly string[],
@@ -57,11 +63,36 @@ export class TracedNatsClient extends ClientNats {
     }
   }
 
+  /**
+   * Connects; when NATS does not answer, resolves false at once and connects in the background
+   * once it does (the `connected` status says when). The process starts meanwhile: not ready,
+   * its calls refused at once with 503.
+   */
+  async connectOrWait(): Promise<boolean> {
+    try {
+      await this.connect();
+      return true;
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      const setup = { connection: this.connection, log: this.log, stopped: () => this.stopped };
+      connectWhenReachable(() => this.connect(), setup, error).catch(() => {
+        this.refused = !this.stopped;
+      });
+      return false;
+    }
+  }
+
+  /** The NATS connection, or null while there has been none yet (for the health check). */
+  natsConnection(): NatsConnection | null {
+    return this.natsClient as NatsConnection | null;
+  }
+
   alive(): boolean {
-    return this.watch?.alive() ?? true;
+    return !this.refused && (this.watch?.alive() ?? true);
   }
 
   override async close(): Promise<void> {
+    this.stopped = true;
     this.watch?.intentionalClose();
     await super.close();
   }

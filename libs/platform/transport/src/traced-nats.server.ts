@@ -4,9 +4,12 @@ import type { Logger } from '@nl/platform-logging';
 import { runForMessage } from './request-headers.js';
 import {
   NEST_STATUS,
+  connectWhenReachable,
+  isUnreachable,
   natsConnectionOptions,
   watchNatsConnection,
   type ConnectionWatch,
+  type NatsConnectionSetup,
 } from './nats-connection.js';
 
 type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
@@ -14,11 +17,20 @@ type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
 /**
  * The NATS server of a domain service: runs each handler inside the caller's request id (so
  * service logs carry it), reconnects forever, logs each connection state change once, and
- * reports through {@link alive} whether the connection can still come back.
+ * reports through {@link alive} whether the connection can still come back. Started while NATS
+ * does not answer, it lets the process start (answering its health checks, not ready) and
+ * subscribes once NATS answers.
  */
 export class TracedNatsServer extends ServerNats {
   private watch?: ConnectionWatch;
-  private readonly connection: ReturnType<typeof natsConnectionOptions>;
+  private readonly connection: NatsConnectionSetup;
+  /** The connection, once there is one. */
+  private current: NatsConnection | null = null;
+  /** A connection made before `listen` asks for one (see {@link listen}). */
+  private made?: NatsConnection;
+  private stopped = false;
+  /** NATS answered, but refused this server: no point waiting. */
+  private refused = false;
 
   constructor(
     options: { servers: readonly string[]; name: string; queue: string },
@@ -35,9 +47,54 @@ export class TracedNatsServer extends ServerNats {
   }
 
   override async createNatsClient(): Promise<NatsConnection> {
+    const made = this.made;
+    this.made = undefined;
+    if (made) return made;
     const client = (await super.createNatsClient()) as NatsConnection;
     this.watch = watchNatsConnection(client, this.log, this.connection.connected);
+    this.current = client;
     return client;
+  }
+
+  /**
+   * Connects and subscribes (Nest's `listen`, which takes the connection made here). When NATS
+   * does not answer, start-up goes on at once and the subscriptions follow when it does.
+   */
+  override async listen(callback: (err?: unknown, ...rest: unknown[]) => void): Promise<void> {
+    try {
+      this.made = await this.createNatsClient();
+    } catch (error) {
+      if (!isUnreachable(error)) return callback(error);
+      callback();
+      void this.listenWhenReachable(error);
+      return;
+    }
+    return super.listen(callback);
+  }
+
+  private async listenWhenReachable(firstError: unknown): Promise<void> {
+    const setup = { connection: this.connection, log: this.log, stopped: () => this.stopped };
+    const late = await connectWhenReachable(() => this.createNatsClient(), setup, firstError).catch(
+      () => {
+        this.refused = true;
+        return null;
+      },
+    );
+    if (!late) return;
+    if (this.stopped) {
+      this.watch?.intentionalClose();
+      await late.close();
+      return;
+    }
+    this.made = late;
+    await super.listen((error) => {
+      if (error) this.log.error({ err: error }, 'could not subscribe after NATS answered');
+    });
+  }
+
+  /** The NATS connection, or null while there has been none yet (for the health check). */
+  natsConnection(): NatsConnection | null {
+    return this.current;
   }
 
   /** Only the status stream; the state changes are logged by the watch, once each. */
@@ -50,10 +107,11 @@ export class TracedNatsServer extends ServerNats {
 
   /** False once the connection closed without this server closing it: restart the process. */
   alive(): boolean {
-    return this.watch?.alive() ?? true;
+    return !this.refused && (this.watch?.alive() ?? true);
   }
 
   override async close(): Promise<void> {
+    this.stopped = true;
     this.watch?.intentionalClose();
     await super.close();
   }

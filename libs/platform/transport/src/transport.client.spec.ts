@@ -3,7 +3,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { DomainError } from '@nl/platform-errors';
 import type { OutageMonitor } from '@nl/platform-health';
-import { BehaviorSubject, Subject, TimeoutError } from 'rxjs';
+import { BehaviorSubject, Subject, TimeoutError, throwError } from 'rxjs';
 import { TransportClient, toDomainError } from './transport.client.js';
 
 describe(toDomainError.name, () => {
@@ -83,6 +83,36 @@ describe(TransportClient.name, () => {
     ).rejects.toMatchObject({ code: 'transport_unavailable', extra: { retryAfterSeconds: 5 } });
     expect(send).not.toHaveBeenCalled();
     expect(outages.report).toHaveBeenCalledWith('transport', 'not connected');
+  });
+
+  it('should tell callers of a service nobody answers to retry in 2 s just after the transport came back, else in 30 s', async () => {
+    const status = new Subject<string>();
+    const proxy = {
+      status,
+      connect: async () => undefined,
+      close: async () => undefined,
+      send: () => throwError(() => new EmptyResponseException('cbs.sbi.lookup')),
+    } as unknown as ClientProxy;
+    const now = jest.spyOn(performance, 'now').mockReturnValue(1_000_000);
+    const sut = new TransportClient(proxy);
+    await sut.onApplicationBootstrap();
+    const retryAfter = async () => {
+      const error = await sut
+        .request('cbs.sbi.lookup', {}, { requestId: 'r-1', timeoutMs: 1_000 })
+        .catch((e: DomainError) => e);
+      expect(error).toMatchObject({ code: 'service_unavailable' });
+      return (error as DomainError).extra.retryAfterSeconds;
+    };
+    // Never seen going down: nothing says the service is about to come.
+    expect(await retryAfter()).toBe(30);
+    status.next('disconnected');
+    status.next('connected');
+    // The services reconnect within about a second of NATS, and subscribe again.
+    now.mockReturnValue(1_000_000 + 9_000);
+    expect(await retryAfter()).toBe(2);
+    now.mockReturnValue(1_000_000 + 11_000);
+    expect(await retryAfter()).toBe(30);
+    now.mockRestore();
   });
 
   it('should call what Nest says while NATS reconnects transport_unavailable, not internal', () => {

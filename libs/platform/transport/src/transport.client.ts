@@ -21,6 +21,7 @@ import { LOGGER, type Logger } from '@nl/platform-logging';
 import { randomUUID } from 'node:crypto';
 import { TimeoutError, firstValueFrom, timeout, type Subscription } from 'rxjs';
 import { InProcClient } from './inproc.client.js';
+import { TracedNatsClient } from './traced-nats.client.js';
 
 export const TRANSPORT_PROXY = Symbol('TRANSPORT_PROXY');
 
@@ -34,6 +35,16 @@ export interface RequestOptions {
 /** What the transport libraries say when the connection to the broker is down. */
 const CONNECTION_TROUBLE =
   /connection (lost|closed|refused)|reconnect|CONNECTION_CLOSED|CONNECTION_DRAINING|disconnect|not initialized/i;
+
+/** Retry-After of `service_unavailable` when nothing says the service is about to come. */
+const SERVICE_RETRY_AFTER_SECONDS = 30;
+/**
+ * For this long after the transport (re)connects, the services are still (re)subscribing: they
+ * reconnect with the same back-off, at most about a second, and one started during the outage
+ * subscribes once connected. A `service_unavailable` then is a matter of a moment.
+ */
+const SETTLING_MS = 10_000;
+const SETTLING_RETRY_AFTER_SECONDS = 2;
 
 function transportUnavailable(): DomainError {
   return new DomainError(
@@ -53,6 +64,8 @@ function transportUnavailable(): DomainError {
 @Injectable()
 export class TransportClient implements OnApplicationBootstrap, OnApplicationShutdown {
   private connected = true;
+  /** When the transport last came up (performance.now()); NaN before. */
+  private connectedAt = Number.NaN;
   private statusSubscription?: Subscription;
 
   constructor(
@@ -63,9 +76,15 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     this.statusSubscription = this.proxy.status.subscribe((status) => {
-      this.connected = status === 'connected';
+      const connected = status === 'connected';
+      if (connected && !this.connected) this.connectedAt = performance.now();
+      this.connected = connected;
     });
-    await this.proxy.connect();
+    if (!(this.proxy instanceof TracedNatsClient)) return void (await this.proxy.connect());
+    // NATS not answering at start is an outage like any other: start, refuse calls, recover.
+    // The `connected` status comes when it answers, now or later.
+    this.connected = false;
+    await this.proxy.connectOrWait();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -82,7 +101,7 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
     try {
       return await this.send<T>(subject, payload, options);
     } catch (error) {
-      const known = toDomainError(error, subject, options.timeoutMs);
+      const known = toDomainError(error, subject, options.timeoutMs, this.serviceRetryAfter());
       if (known.code === 'transport_unavailable') throw this.unavailable(error);
       if (known.code === 'internal' && !known.extra.errorId) {
         const errorId = randomUUID();
@@ -113,6 +132,13 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
     return firstValueFrom(reply$.pipe(timeout(options.timeoutMs)));
   }
 
+  /** How soon a service nobody answers for may be back: soon while services resubscribe. */
+  private serviceRetryAfter(): number {
+    return performance.now() - this.connectedAt < SETTLING_MS
+      ? SETTLING_RETRY_AFTER_SECONDS
+      : SERVICE_RETRY_AFTER_SECONDS;
+  }
+
   private unavailable(cause: unknown): DomainError {
     this.outages?.report('transport', cause);
     return transportUnavailable();
@@ -124,7 +150,12 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
   }
 }
 
-export function toDomainError(error: unknown, subject: string, timeoutMs: number): DomainError {
+export function toDomainError(
+  error: unknown,
+  subject: string,
+  timeoutMs: number,
+  serviceRetryAfterSeconds = SERVICE_RETRY_AFTER_SECONDS,
+): DomainError {
   if (error instanceof DomainError) return error;
   if (isRpcErrorPayload(error) && isErrorCode(error.code)) return DomainError.fromPayload(error);
   const service = subject.split('.')[0];
@@ -143,7 +174,7 @@ export function toDomainError(error: unknown, subject: string, timeoutMs: number
     return new DomainError(
       'service_unavailable',
       `The ${service} service is not available right now.`,
-      { retryAfterSeconds: 30, details: { service } },
+      { retryAfterSeconds: serviceRetryAfterSeconds, details: { service } },
     );
   }
   if (CONNECTION_TROUBLE.test(text)) return transportUnavailable();
