@@ -92,8 +92,14 @@ suite('a gateway and a service started while NATS is down', () => {
     nats = spawn(NATS_SERVER ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port)], {
       stdio: 'ignore',
     });
-    for (const url of [gateway, service])
-      await until(`${url} ready`, async () => (await status(`${url}/health/ready`)) === 200);
+    await until('gateway ready', async () => (await status(`${gateway}/health/ready`)) === 200);
+    // Just after NATS came back, a service nobody answers for yet (here: never started) is
+    // expected within moments, as services resubscribe within about a second: not in 30 s.
+    const missing = await get(`${gateway}/v1/kvk/69599084`, { 'x-api-key': key });
+    expect(missing.status).toBe(503);
+    expect(await jsonOf(missing)).toMatchObject({ code: 'service_unavailable' });
+    expect(missing.headers.get('retry-after')).toBe('2');
+    await until('service ready', async () => (await status(`${service}/health/ready`)) === 200);
     // Ready means connected; the subscriptions reach the server a moment later.
     let res = await get(`${gateway}/v1/cbs/sbi/6210`, { 'x-api-key': key });
     await until('a call served', async () => {

@@ -64,7 +64,7 @@ function transportUnavailable(): DomainError {
 @Injectable()
 export class TransportClient implements OnApplicationBootstrap, OnApplicationShutdown {
   private connected = true;
-  /** When the transport last came up (performance.now()); NaN before. */
+  /** When the transport last came back after being down (performance.now()); NaN before. */
   private connectedAt = Number.NaN;
   private statusSubscription?: Subscription;
 
@@ -84,7 +84,8 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
     // NATS not answering at start is an outage like any other: start, refuse calls, recover.
     // The `connected` status comes when it answers, now or later.
     this.connected = false;
-    await this.proxy.connectOrWait();
+    // Connected at once: nothing was down, and services that are missing now may stay so.
+    if (await this.proxy.connectOrWait()) this.connectedAt = Number.NaN;
   }
 
   async onApplicationShutdown(): Promise<void> {
