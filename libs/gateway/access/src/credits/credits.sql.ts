@@ -44,11 +44,12 @@ export function giveBackSpend(source: string, accounts: string): string {
 }
 
 /**
- * Folds each account's requests (rows with `account_id`, `ord`, the account's `balance`, and
- * what `need`s to fit and what a taken one takes) in arrival order through `gw.credit_fit`, as
- * an array: `[1]` is the balance left after the request, `[2]` 1 if it was taken, 0 if the balance did not cover it, -1 or -2 if it
- * would cross its key's daily or monthly cap (`slot`, `day_left`, `month_left`: null, no caps).
- * Each request is taken only if it fits what the ones taken before it left: a refused one takes
+ * Folds each account's requests (rows with `account_id`, `ord` and the account's `balance`) in
+ * arrival order through `gw.credit_fit`: `need` is what must fit, `take` what a taken request
+ * takes off, `caps` its key's slot and room (`slot, day_left, month_left`; nulls: no caps). The
+ * result is an array: `[1]` the balance left after the request, `[2]` 1 if it was taken, 0 if
+ * the balance did not cover it, -1 or -2 if it would cross its key's daily or monthly cap. A
+ * request is taken only if it fits what the ones taken before it left: a refused one takes
  * nothing, of the balance or of a cap.
  */
 export const creditFit = (
