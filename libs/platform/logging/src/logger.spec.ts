@@ -67,14 +67,28 @@ describe('maskApiKeys', () => {
     ['lower-case hex', key.replace(/_/g, '%5f')],
     ['every character encoded', [...key].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')],
     ['a test key', `nlk%5Ftest%5F${'Zz'.repeat(16)}`],
+    ['underscores encoded twice', key.replace(/_/g, '%255F')],
+    ['underscores encoded twice, in lower case', key.replace(/_/g, '%255f')],
+    ['underscores encoded three times', key.replace(/_/g, '%25255F')],
+    [
+      'every character encoded twice',
+      [...key].map((c) => `%25${c.charCodeAt(0).toString(16).toUpperCase()}`).join(''),
+    ],
+    ['one character of its secret part encoded', `${key.slice(0, 20)}%78${key.slice(21)}`],
+    ['one character of its secret part encoded twice', `${key.slice(0, 20)}%2578${key.slice(21)}`],
   ])('should mask a key with %s', (_name, encoded) => {
     const line = maskApiKeys(`{"path":"/v1/cbs/sbi/6210?api_key=${encoded}&x=1"}`);
     expect(line).toBe('{"path":"/v1/cbs/sbi/6210?api_key=nlk_…[redacted]&x=1"}');
   });
 
+  it('should mask an encoded key in a path, and a plain one in the same line', () => {
+    const line = maskApiKeys(`GET /v1/cbs/sbi/${key.replace(/_/g, '%255F')} key=${key} 100%`);
+    expect(line).toBe('GET /v1/cbs/sbi/nlk_…[redacted] key=nlk_live_Ab12Cd…[redacted] 100%');
+  });
+
   it('should leave text that merely mentions the prefix alone', () => {
-    expect(maskApiKeys('keys start with nlk_live_ or nlk%5Flive')).toBe(
-      'keys start with nlk_live_ or nlk%5Flive',
+    expect(maskApiKeys('keys start with nlk_live_ or nlk%5Flive or nlk%255Flive%255F')).toBe(
+      'keys start with nlk_live_ or nlk%5Flive or nlk%255Flive%255F',
     );
   });
 });

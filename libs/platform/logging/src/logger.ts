@@ -25,33 +25,41 @@ export const REDACTED_PATHS = [
  */
 const API_KEY_PATTERN = /(nlk_(?:live|test)_[0-9A-Za-z]{6})[0-9A-Za-z]+/g;
 
-/** Each character (letters and `_` only) as itself or percent-encoded (`_`, `%5F`, `%5f`). */
+/**
+ * `%` as sent, or itself percent-encoded any number of times (`%25`, `%2525`, …): a key that went
+ * through two layers of URL encoding (`nlk%255Flive%255F…`) is still one.
+ */
+const PERCENT = '%(?:25)*';
+
+/** Each character (letters and `_` only) as itself or percent-encoded, once or more, in any case. */
 function plainOrEncoded(text: string): string {
   return [...text]
     .map((char) => {
       const hex = char.charCodeAt(0).toString(16);
-      return `(?:${char}|%${hex[0]}[${hex[1].toLowerCase()}${hex[1].toUpperCase()}])`;
+      return `(?:${char}|${PERCENT}${hex[0]}[${hex[1].toLowerCase()}${hex[1].toUpperCase()}])`;
     })
     .join('');
 }
 
 /**
- * The same key with any of its characters percent-encoded, as a caller may send it in a query
- * string (`?api_key=nlk%5Flive%5F…`): masked whole, since its visible part is not readable.
+ * A key with any of its characters percent-encoded, once or more, as a caller may send it in a
+ * query string or a path (`?api_key=nlk%5Flive%5F…`), plain ones included: a match with a `%`
+ * is masked whole, since its visible part is not readable.
  */
 const ENCODED_KEY_PATTERN = new RegExp(
-  `${plainOrEncoded('nlk_')}(?:${plainOrEncoded('live')}|${plainOrEncoded('test')})${plainOrEncoded('_')}(?:[0-9A-Za-z]|%[0-9A-Fa-f]{2}){6,}`,
+  `${plainOrEncoded('nlk_')}(?:${plainOrEncoded('live')}|${plainOrEncoded('test')})${plainOrEncoded('_')}(?:[0-9A-Za-z]|${PERCENT}[0-9A-Fa-f]{2}){6,}`,
   'g',
 );
 
+const maskPlain = (text: string) => text.replace(API_KEY_PATTERN, '$1…[redacted]');
+
 /** Masks every API key in a serialized log line. */
 export function maskApiKeys(line: string): string {
-  const masked = line.replace(API_KEY_PATTERN, '$1…[redacted]');
-  return masked.includes('%')
-    ? masked.replace(ENCODED_KEY_PATTERN, (match) =>
-        match.includes('%') ? 'nlk_…[redacted]' : match,
-      )
-    : masked;
+  // Most lines have no `%`: they need only the plain pattern.
+  if (!line.includes('%')) return maskPlain(line);
+  return line.replace(ENCODED_KEY_PATTERN, (match) =>
+    match.includes('%') ? 'nlk_…[redacted]' : maskPlain(match),
+  );
 }
 
 /**
