@@ -1,26 +1,22 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { ErrorCode } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
-import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { sendError } from '../errors/problem.js';
-import { requestIdOf } from '../pipeline/request-id.js';
+import { HttpProblemFilter } from '../errors/http-problem.filter.js';
+import { malformedQueryOf } from './query-encoding.js';
 import { guardedJsonParser } from './json-body.js';
 import { sendRawProblem, writeRawProblem } from './raw-problem.js';
 
-/** The router's own refusals, before any hook or handler runs. */
-const FRAMEWORK_ERRORS: Record<string, { code: ErrorCode; detail: string }> = {
-  FST_ERR_BAD_URL: {
-    code: 'bad_request',
-    detail: 'The path is not a valid URL (a bad percent-encoding).',
-  },
-  FST_ERR_MAX_PARAM_LENGTH: {
-    code: 'uri_too_long',
-    detail: 'A path parameter is longer than 100 characters.',
-  },
-};
+/** Each gateway's error filter, for the refusals its router makes before any hook runs. */
+const problemFilters = new WeakMap<FastifyInstance, HttpProblemFilter>();
 
 /** What the HTTP parser refuses before a request exists (Node's `clientError`). */
 function clientError(error: NodeJS.ErrnoException, socket: Duplex): void {
@@ -41,19 +37,38 @@ function clientError(error: NodeJS.ErrnoException, socket: Duplex): void {
  */
 export function edgeServerOptions(): Partial<FastifyServerOptions> {
   return {
+    // Worded, logged and counted as the app's other refusals (Fastify hands them to no hook).
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const known = FRAMEWORK_ERRORS[error.code] ?? { code: 'bad_request', detail: error.message };
-      void sendError(
-        reply,
-        new DomainError(known.code, known.detail),
-        request.raw.url ?? '/',
-        requestIdOf(request, reply),
-      );
+      const problems = problemFilters.get(request.server);
+      if (problems) void problems.refuse(request, reply, problems.toDomainError(error));
+      else void reply.code(error.statusCode ?? 400).send(error);
     },
     clientErrorHandler: clientError,
     return503OnClosing: false,
     http: { requireHostHeader: false },
   } as Partial<FastifyServerOptions>;
+}
+
+/** How many `Host` headers a request has (Node keeps the first of several in `headers`). */
+function hostHeaders(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    if (name.length === 4 && (name === 'Host' || name.toLowerCase() === 'host')) count++;
+  }
+  return count;
+}
+
+/** Why the edge refuses `request` before routing it on, or null to let it through. */
+function refusalOf(request: FastifyRequest, closing: boolean): DomainError | null {
+  if (closing) return new DomainError('shutting_down', undefined, { retryAfterSeconds: 1 });
+  if (request.raw.httpVersion === '1.1' && !request.headers.host)
+    return new DomainError('bad_request', 'HTTP/1.1 requests need a Host header.');
+  // Two names for one request: a proxy and this app could each route it by another one.
+  if (hostHeaders(request.raw.rawHeaders) > 1)
+    return new DomainError('bad_request', 'Send one Host header.');
+  const malformed = malformedQueryOf(request.url);
+  return malformed.length ? DomainError.validation(malformed) : null;
 }
 
 /**
@@ -71,27 +86,30 @@ export class ShutdownGate implements OnModuleDestroy {
 }
 
 /**
- * Hooks of the public gateway, added before it initialises: refusals for a missing `Host`, a
- * bad `Expect` and requests during shutdown as problem+json; the guarded JSON body parser;
- * no plain-text parser (a text body is `415`, not a string handed to validation).
+ * Hooks of the public gateway, added before it initialises: refusals for a missing or second
+ * `Host`, a query that is not valid percent-encoding (`400 validation_failed` naming the
+ * parameter, on every route, before any step or charge), a bad `Expect` and requests during
+ * shutdown as problem+json, each logged and counted (HttpProblemFilter.refuse); the time each
+ * request arrived (`receivedAt`), from which its access line's `ms` counts; the guarded JSON
+ * body parser; no plain-text parser (a text body is `415`, not a string handed to validation).
  */
 export function configureEdge(app: NestFastifyApplication): void {
   const gate = app.get(ShutdownGate);
+  const problems = app.get(HttpProblemFilter);
   const fastify = app.getHttpAdapter().getInstance();
+  problemFilters.set(fastify, problems);
+  fastify.decorateRequest('receivedAt', 0);
   // Callback style: an async hook costs every request a promise, and almost none is refused.
   fastify.addHook('onRequest', (request, reply, done) => {
-    const refusal = gate.closing
-      ? new DomainError('shutting_down', undefined, { retryAfterSeconds: 1 })
-      : request.raw.httpVersion === '1.1' && !request.headers.host
-        ? new DomainError('bad_request', 'HTTP/1.1 requests need a Host header.')
-        : null;
+    request.receivedAt = performance.now();
+    const refusal = refusalOf(request, gate.closing);
     if (!refusal) {
       done();
       return;
     }
     if (gate.closing) void reply.header('connection', 'close');
     // Answered here: `done` is not called, so the request goes no further.
-    sendError(reply, refusal, request.raw.url ?? '/', requestIdOf(request, reply)).catch(done);
+    problems.refuse(request, reply, refusal).catch(done);
   });
   app.useBodyParser(
     'application/json',

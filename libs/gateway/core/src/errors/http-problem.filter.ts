@@ -12,7 +12,9 @@ import { OutageMonitor } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { CLIENT_CLOSED, recordAnswer } from '../pipeline/access-log.js';
 import { requestIdOf } from '../pipeline/request-id.js';
+import { ERROR_STATUS } from './error-status.js';
 import { sendError } from './problem.js';
 
 /**
@@ -32,10 +34,32 @@ const HTTP_CODES: Record<number, ErrorCode> = {
   503: 'service_unavailable',
 };
 
+/** The router's own refusals, before any hook or handler runs (see edgeServerOptions). */
+const FRAMEWORK_ERRORS: Record<string, { code: ErrorCode; detail: string }> = {
+  FST_ERR_BAD_URL: {
+    code: 'bad_request',
+    detail: 'The path is not a valid URL (a bad percent-encoding).',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: 'uri_too_long',
+    detail: 'A path parameter is longer than 100 characters.',
+  },
+};
+
+/** The HTTP status an error carries: Nest's, or Fastify's (`statusCode`); undefined for none. */
+function httpStatusOf(exception: unknown): number | undefined {
+  if (exception instanceof HttpException) return exception.getStatus();
+  const status = (exception as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' ? status : undefined;
+}
+
 /**
  * Errors that happen outside the request pipeline (unknown routes, unreadable bodies, bugs)
  * still leave as problem+json; an unreachable database as a 503 `database_unavailable` (logged
- * once per outage); an unexpected one as a 500 whose `errorId` is in the log.
+ * once per outage); an unexpected one as a 500 whose `errorId` is in the log. Each answer has
+ * its access-log line and counts in the HTTP metrics, like the pipeline's. A client that went
+ * away before its request was complete gets no answer (there is no one to read it): an
+ * access-log line with status 499 says so.
  */
 @Catch()
 export class HttpProblemFilter implements ExceptionFilter {
@@ -48,21 +72,38 @@ export class HttpProblemFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    await sendError(reply, this.toDomainError(exception), request.url, requestIdOf(request, reply));
+    // Its body stream ended before its end (the socket closed): a client's doing, whatever the
+    // error says (Node reports it as ECONNRESET, like a database connection that dropped).
+    if (request.raw.readableAborted) {
+      recordAnswer(this.logger, request, requestIdOf(request, reply), CLIENT_CLOSED);
+      return;
+    }
+    await this.refuse(request, reply, this.toDomainError(exception));
+  }
+
+  /** Sends `error` as the answer to `request`, logged and counted. */
+  async refuse(request: FastifyRequest, reply: FastifyReply, error: DomainError): Promise<void> {
+    const requestId = requestIdOf(request, reply);
+    recordAnswer(this.logger, request, requestId, ERROR_STATUS[error.code], error.code);
+    await sendError(reply, error, request.url, requestId);
   }
 
   toDomainError(exception: unknown): DomainError {
     if (exception instanceof DomainError) return exception;
-    const outage = infrastructureError(exception);
+    const framework = FRAMEWORK_ERRORS[(exception as { code?: string } | null)?.code ?? ''];
+    if (framework) return new DomainError(framework.code, framework.detail);
+    // An error with an HTTP status is about the request (Fastify's body reading, routing): never
+    // a database's, even when its code is one a dropped connection has too.
+    const status = httpStatusOf(exception);
+    const outage = status === undefined ? infrastructureError(exception) : null;
     if (outage) {
       this.outages?.report('database', exception);
       return outage;
     }
-    const status =
-      exception instanceof HttpException
-        ? exception.getStatus()
-        : ((exception as { statusCode?: number }).statusCode ?? 500);
-    const code = HTTP_CODES[status] ?? (status >= 400 && status < 500 ? 'bad_request' : undefined);
+    const code =
+      status === undefined
+        ? undefined
+        : (HTTP_CODES[status] ?? (status >= 400 && status < 500 ? 'bad_request' : undefined));
     if (code === 'route_not_found') return new DomainError(code);
     if (code) return new DomainError(code, (exception as Error).message);
     const errorId = randomUUID();

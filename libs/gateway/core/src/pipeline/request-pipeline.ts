@@ -1,13 +1,13 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
-import { talliedCounter, talliedHistogram } from '@nl/platform-health';
 import { LOGGER, runWithRequestId, type Logger } from '@nl/platform-logging';
 import { ServiceClient } from '@nl/platform-transport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS } from '../errors/error-status.js';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
 import { sendError } from '../errors/problem.js';
+import { countAnswer, logAnswer } from './access-log.js';
 import { CallState, SANDBOX } from './call-state.js';
 import { endOfTurn } from './end-of-turn.js';
 import {
@@ -18,23 +18,6 @@ import {
   type GatewayStep,
 } from './gateway-step.js';
 import { requestIdOf } from './request-id.js';
-
-const requests = talliedCounter({
-  name: 'gateway_requests_total',
-  help: 'Gateway requests by endpoint, status and cache state.',
-  labelNames: ['endpoint', 'status', 'cache'] as const,
-});
-const paymentRequired = talliedCounter({
-  name: 'gateway_payment_required_total',
-  help: 'Answers 402 by endpoint and code (insufficient_credits, spend_cap_reached, payment_required: x402).',
-  labelNames: ['endpoint', 'code'] as const,
-});
-const duration = talliedHistogram({
-  name: 'gateway_request_duration_seconds',
-  help: 'Gateway request duration by endpoint.',
-  labelNames: ['endpoint'] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
-});
 
 const CACHE_HEADER = { hit: 'HIT', miss: 'MISS', stale: 'STALE' } as const;
 
@@ -132,7 +115,8 @@ export class RequestPipeline implements BeforeApplicationShutdown {
     requestId: string,
   ) {
     this.underWay++;
-    const started = performance.now();
+    // From the edge's first sight of the request (its body read included), as for refusals.
+    const started = request.receivedAt || performance.now();
     let status = 500;
     let code: string | undefined;
     let envelope: ReplyEnvelope | undefined;
@@ -208,23 +192,18 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       if (--this.underWay === 0) this.whenIdle?.();
       const seconds = (performance.now() - started) / 1000;
       const cache = envelope?.meta.cache ?? 'none';
-      requests.inc({ endpoint: endpoint.id, status: String(status), cache });
-      if (status === 402) paymentRequired.inc({ endpoint: endpoint.id, code: code ?? 'unknown' });
-      duration.observe({ endpoint: endpoint.id }, seconds);
+      countAnswer(endpoint.id, status, cache, seconds, code);
       // At warn (production) the access line is not written: don't build it either.
       if (this.logger.isLevelEnabled('info'))
-        this.logger.info(
-          {
-            endpoint: endpoint.id,
-            method: request.method,
-            path: request.url,
-            status,
-            cache,
-            ...(sandbox && { sandbox }),
-            ms: Math.round(seconds * 10_000) / 10,
-          },
-          'request',
-        );
+        logAnswer(this.logger, {
+          endpoint: endpoint.id,
+          method: request.method,
+          path: request.url,
+          status,
+          cache,
+          seconds,
+          sandbox,
+        });
     }
   }
 

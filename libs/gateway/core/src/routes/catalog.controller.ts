@@ -115,7 +115,11 @@ export function createCatalogController(catalog: readonly EndpointDefinition[]):
       const decorators: MethodDecorator[] = [
         endpoint.method === 'GET' ? Get(path) : Post(path),
         HttpCode(200),
-        RouteConfig({ maxBodyBytes: endpoint.maxBodyBytes ?? CATALOG_MAX_BODY_BYTES }),
+        // `endpoint`: what a refusal before the pipeline (a body over the limit) is logged under.
+        RouteConfig({
+          maxBodyBytes: endpoint.maxBodyBytes ?? CATALOG_MAX_BODY_BYTES,
+          endpoint: endpoint.id,
+        }),
         ApiTags(endpoint.domain),
         ApiOperation({
           operationId: name,
