@@ -3,11 +3,14 @@ import {
   SHUTDOWN_SIGNALS,
   composeApp,
   createApp,
+  type AppPart,
   handleShutdownSignals,
   type ShutdownSignal,
   type SignalHost,
 } from '@nl/platform-runtime';
 import { captureLogs, parsePrometheusText, sampleValue, testConfig } from '@nl/testing';
+import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { PROFILES, jsonOf, type Stack, startStack } from './support/stack.js';
 
 // The operator's side of every app: `/metrics` and the detailed readiness on the METRICS_PORT
@@ -138,6 +141,19 @@ describe.each(PROFILES)('operations endpoints (%s)', (profile) => {
   });
 });
 
+/** Signals without sending any: a stand-in for the process, and how it was told to end. */
+function signalStandIn() {
+  const listeners = new Map<ShutdownSignal, (signal: ShutdownSignal) => void>();
+  let ended: (how: ShutdownSignal | 1) => void = () => undefined;
+  const exited = new Promise<ShutdownSignal | 1>((resolve) => (ended = resolve));
+  const host: SignalHost = {
+    on: (signal, listener) => listeners.set(signal, listener),
+    off: (signal) => listeners.delete(signal),
+    exit: (how) => ended(how),
+  };
+  return { host, listeners, exited, signal: (name: ShutdownSignal) => listeners.get(name)?.(name) };
+}
+
 describe('shutdown on a signal', () => {
   /** Closes the app a failed test left open. */
   let cleanUp: () => Promise<void> = async () => undefined;
@@ -149,20 +165,13 @@ describe('shutdown on a signal', () => {
     // createApp has put the process's own handlers in place; these listen on a stand-in.
     const app = await createApp(composeApp(config, logs.logger, []));
     cleanUp = () => app.close();
-    const listeners = new Map<ShutdownSignal, (signal: ShutdownSignal) => void>();
-    let ended: (how: ShutdownSignal | 1) => void = () => undefined;
-    const exited = new Promise<ShutdownSignal | 1>((resolve) => (ended = resolve));
-    const host: SignalHost = {
-      on: (signal, listener) => listeners.set(signal, listener),
-      off: (signal) => listeners.delete(signal),
-      exit: (how) => ended(how),
-    };
+    const { host, listeners, exited, signal } = signalStandIn();
     handleShutdownSignals(app, logs.logger, host);
     expect([...listeners.keys()]).toEqual([...SHUTDOWN_SIGNALS]);
     await app.listen(0, '127.0.0.1');
     const url = await app.getUrl();
 
-    listeners.get('SIGTERM')?.('SIGTERM');
+    signal('SIGTERM');
     expect(await exited).toBe('SIGTERM');
     cleanUp = async () => undefined;
     const lines = logs.lines().filter((l) => l.signal !== undefined || l.drainedMs !== undefined);
@@ -176,5 +185,50 @@ describe('shutdown on a signal', () => {
     expect(lines[2].ms as number).toBeGreaterThanOrEqual(lines[1].drainedMs as number);
     expect(listeners.size).toBe(0);
     await expect(fetch(`${url}/health/live`)).rejects.toThrow();
+  });
+
+  it('should close the connection of every answer it gives while draining', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow: AppPart = {
+      imports: [],
+      configure: (app) => {
+        app
+          .getHttpAdapter()
+          .getInstance()
+          .get('/slow', async () => {
+            await released;
+            return { done: true };
+          });
+      },
+    };
+    const logger = captureLogs('shutdown-spec').logger;
+    const app = await createApp(
+      composeApp(testConfig('shutdown-spec', 'standalone'), logger, [slow]),
+    );
+    cleanUp = () => app.close();
+    const { host, exited, signal } = signalStandIn();
+    handleShutdownSignals(app, logger, host);
+    await app.listen(0, '127.0.0.1');
+    const { port } = new URL(await app.getUrl());
+
+    // A keep-alive connection whose request is under way when the signal comes.
+    const socket = connect({ host: '127.0.0.1', port: Number(port) });
+    const received = new Promise((resolve) =>
+      (app.getHttpServer() as Server).once('request', resolve),
+    );
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    await received;
+    let data = '';
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
+    const ended = new Promise((resolve) => socket.once('end', resolve));
+    signal('SIGTERM');
+    release();
+
+    await ended;
+    expect(data).toMatch(/^HTTP\/1\.1 200 /);
+    expect(data.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(await exited).toBe('SIGTERM');
+    cleanUp = async () => undefined;
   });
 });

@@ -33,9 +33,10 @@ export const SHUTDOWN_DEADLINE_MS = 25_000;
 
 /**
  * Closes the app on a shutdown signal, with a log line at each step: the signal received (new
- * requests are refused with 503 from here on, open ones finish), the public port drained (its
- * open requests answered and its connections closed), and the app closed (transport,
- * database, caches), each with the milliseconds since the signal. Then the process exits with
+ * requests are refused with 503 from here on, open ones finish, every answer with `Connection:
+ * close` and its connection closed after it), the public port drained (its open requests
+ * answered and its connections closed), and the app closed (transport, database, caches),
+ * each with the milliseconds since the signal. Then the process exits with
  * the code a shell gives for the signal (143 for SIGTERM). A second signal while draining ends
  * it at once. Instead of Nest's `enableShutdownHooks`, which closes just as quietly.
  */
@@ -54,6 +55,13 @@ export function handleShutdownSignals(
     host.exit(how);
   };
   const fastify = app.getHttpAdapter().getInstance();
+  // From the signal on, every answer closes its connection: a keep-alive one would invite the
+  // client's next request onto a port that is about to close (a reset, or a 503), instead of a
+  // new connection that the load balancer sends to another replica.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (started !== null) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   // Fastify's onClose hooks run once its server has stopped and its requests are answered.
   fastify.addHook('onClose', (_instance, done) => {
     if (started !== null) {
