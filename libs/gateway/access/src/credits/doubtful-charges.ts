@@ -4,7 +4,13 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { LOGGER, type Logger } from '@nl/platform-logging';
+import {
+  LOGGER,
+  currentRequestId,
+  outsideRequest,
+  runWithRequestId,
+  type Logger,
+} from '@nl/platform-logging';
 import { CreditsService } from './credits.service.js';
 
 /** Pause between attempts to undo the pending charges while the database is unreachable. */
@@ -19,10 +25,15 @@ const SHUTDOWN_GRACE_MS = 2_000;
  * soon as the database answers again: retried every second in the background, and once more
  * on a graceful shutdown. Kept in memory: a gateway killed while the database is still down
  * loses the list, so every charge is also logged (warn, with its charge id) when it is added.
+ *
+ * The retries run outside any request: the timer is started by one call and serves the charges
+ * of later ones, so it must not carry the first call's context. Each charge's undo runs, and is
+ * logged, in the context of the call it was for (its request id on every line).
  */
 @Injectable()
 export class DoubtfulCharges implements BeforeApplicationShutdown, OnApplicationShutdown {
-  private readonly pending = new Set<string>();
+  /** Each pending charge, and the request id of the call it was for. */
+  private readonly pending = new Map<string, string | undefined>();
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
 
@@ -37,7 +48,7 @@ export class DoubtfulCharges implements BeforeApplicationShutdown, OnApplication
   }
 
   add(chargeId: string): void {
-    this.pending.add(chargeId);
+    this.pending.set(chargeId, currentRequestId());
     this.logger.warn(
       { chargeId },
       'settlement of unknown outcome: the caller was told it was not charged; undoing it once the database answers',
@@ -47,7 +58,7 @@ export class DoubtfulCharges implements BeforeApplicationShutdown, OnApplication
 
   /** Tries to undo every pending charge once; returns how many are still pending. */
   run(): Promise<number> {
-    this.running ??= this.undoAll().finally(() => (this.running = undefined));
+    this.running ??= outsideRequest(() => this.undoAll()).finally(() => (this.running = undefined));
     return this.running;
   }
 
@@ -56,7 +67,7 @@ export class DoubtfulCharges implements BeforeApplicationShutdown, OnApplication
     await Promise.race([this.run(), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS).unref())]);
     if (this.pending.size)
       this.logger.error(
-        { chargeIds: [...this.pending] },
+        { chargeIds: [...this.pending.keys()] },
         'shutting down with charges that could not be undone; refund them by hand',
       );
   }
@@ -66,11 +77,13 @@ export class DoubtfulCharges implements BeforeApplicationShutdown, OnApplication
   }
 
   private async undoAll(): Promise<number> {
-    for (const chargeId of [...this.pending]) {
+    for (const [chargeId, requestId] of [...this.pending]) {
       try {
-        const outcome = await this.credits.undo(chargeId);
-        this.pending.delete(chargeId);
-        this.logger.warn({ chargeId, outcome }, 'undid a charge of unknown outcome');
+        await this.about(requestId, async () => {
+          const outcome = await this.credits.undo(chargeId);
+          this.pending.delete(chargeId);
+          this.logger.warn({ chargeId, outcome }, 'undid a charge of unknown outcome');
+        });
       } catch {
         break; // the database is still away: try again later
       }
@@ -78,11 +91,18 @@ export class DoubtfulCharges implements BeforeApplicationShutdown, OnApplication
     return this.pending.size;
   }
 
+  /** Runs `work` as part of the call with `requestId`, or of none. */
+  private about<T>(requestId: string | undefined, work: () => T): T {
+    return requestId === undefined ? work() : runWithRequestId(requestId, work);
+  }
+
   private schedule(): void {
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.run().then((left) => left && this.schedule());
-    }, UNDO_RETRY_MS).unref();
+    this.timer = outsideRequest(() =>
+      setTimeout(() => {
+        this.timer = undefined;
+        void this.run().then((left) => left && this.schedule());
+      }, UNDO_RETRY_MS).unref(),
+    );
   }
 }

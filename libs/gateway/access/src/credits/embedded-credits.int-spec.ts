@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
-import { closeDatabase, openDatabase } from '@nl/platform-database';
-import { testConfig } from '@nl/testing';
+import { closeDatabase, embeddedThread, openDatabase } from '@nl/platform-database';
+import { runWithRequestId } from '@nl/platform-logging';
+import { captureLogs, testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service.js';
@@ -64,6 +65,36 @@ describe('embedded credits (PGlite, balances in this process)', () => {
     expect(await spent(keyId)).toEqual({ today: 0, month: 0 });
     await hold(key, 100);
     expect(await spent(keyId)).toEqual({ today: 100, month: 100 });
+  });
+
+  it('should log a failed group commit as no request of those it carried, and commit it later', async () => {
+    const logs = captureLogs();
+    const logged = new CreditsService(db, logs.logger);
+    const thread = embeddedThread(db);
+    if (!thread) throw new Error('not the embedded database');
+    const execute = thread.execute.bind(thread);
+    let failures = 1;
+    const spy = jest.spyOn(thread, 'execute').mockImplementation(async (statement) => {
+      if (statement.name === 'nl_group_commit' && failures-- > 0) throw new Error('disk full');
+      return execute(statement);
+    });
+    try {
+      const account = await accounts.createAccount({ name: 'ctx', tier: 'paid', credits: 100 });
+      await runWithRequestId('req-that-started-it', async () => {
+        const held = await hold({ accountId: account.id, keyId: '' }, 10);
+        await logged.settle(held.chargeId, 10);
+      });
+      // A flush that meets the failed commit rejects; the next one waits for its retry.
+      await logged.written().catch(() => undefined);
+      await logged.written();
+    } finally {
+      spy.mockRestore();
+    }
+    const failed = logs
+      .lines()
+      .filter((l) => String(l.msg).startsWith('credit group commit failed'));
+    expect(failed).toEqual([expect.objectContaining({ level: 'error', charges: 1 })]);
+    expect(failed[0]).not.toHaveProperty('requestId');
   });
 
   it('should take a sent answer off the delivery list once its response finished or closed, and not before', async () => {

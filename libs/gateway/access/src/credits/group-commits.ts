@@ -1,4 +1,4 @@
-import type { Logger } from '@nl/platform-logging';
+import { outsideRequest, type Logger } from '@nl/platform-logging';
 import { embeddedThread, type PGliteThread } from '@nl/platform-database';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -181,7 +181,11 @@ export class GroupCommits {
     if (marks.length) this.lines.add(deliveredLine(marks));
     if (this.lines.empty) return;
     this.writing = true;
-    this.journal.appendLater(this.lines.take(), (error) => this.appended(turn, error));
+    // The append, and the commit it may start, serve every charge of the turn: run outside the
+    // request that happened to start them, so none of their lines names it.
+    outsideRequest(() =>
+      this.journal.appendLater(this.lines.take(), (error) => this.appended(turn, error)),
+    );
   }
 
   /** An append ended: its charges wait for a commit and their answers go, or it failed. */
@@ -241,8 +245,15 @@ export class GroupCommits {
     }, wait).unref();
   }
 
-  /** Starts a commit of the whole queue (none may be under way); rejects if it failed. */
+  /**
+   * Starts a commit of the whole queue (none may be under way); rejects if it failed. Outside any
+   * request: a reader's flush may start it, but it commits the charges of many.
+   */
   private commitNow(): Promise<void> {
+    return outsideRequest(() => this.startCommit());
+  }
+
+  private startCommit(): Promise<void> {
     clearTimeout(this.commitTimer);
     this.commitTimer = undefined;
     const batch = this.queue;
