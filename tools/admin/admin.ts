@@ -8,7 +8,13 @@ import {
   runAdminCli,
 } from '@nl/gateway-access';
 import { ConfigError, loadPlatformConfig } from '@nl/platform-config';
-import { DatabaseLockedError, closeDatabase, openDatabase } from '@nl/platform-database';
+import {
+  DatabaseLockedError,
+  DataDirError,
+  closeDatabase,
+  holdDataDirsAs,
+  openDatabase,
+} from '@nl/platform-database';
 import { createLogger } from '@nl/platform-logging';
 
 // `npm run admin -- <command>`: account administration on the configured database. Works on a
@@ -20,10 +26,12 @@ async function main(): Promise<number> {
   const config = loadPlatformConfig({ service: 'admin', profile: 'standalone' });
   const logger = createLogger({ service: 'admin', level: 'error', destination: process.stderr });
   let db;
+  // A server refused by this process's lock then names the admin CLI, not `npm start`.
+  holdDataDirsAs('admin CLI');
   try {
     db = await openDatabase(config.database, [GATEWAY_DATABASE]);
   } catch (error) {
-    if (!(error instanceof DatabaseLockedError)) throw error;
+    if (!(error instanceof DatabaseLockedError || error instanceof DataDirError)) throw error;
     process.stderr.write(`${error.message}\n`);
     return 2;
   }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseLockedError, lockDataDir } from './data-dir-lock.js';
+import { DatabaseLockedError, holdDataDirsAs, lockDataDir } from './data-dir-lock.js';
 import { closeDatabase, openDatabase } from './open-database.js';
 
 // Issue 8, finding 12: `npm run admin` next to a running `npm start` opened the same PGlite
@@ -22,11 +22,14 @@ describe(lockDataDir.name, () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  /** A lock file as another process (a live one: a sleeping child) would have left it. */
-  function heldByAnotherProcess(): number {
+  /**
+   * A lock file as another process (a live one: a sleeping child) would have left it; `holder`
+   * as it recorded itself (a lock of an older version records nothing).
+   */
+  function heldByAnotherProcess(holder?: string): number {
     other = spawn('sleep', ['30'], { stdio: 'ignore' });
     const pid = other.pid as number;
-    writeFileSync(`${dataDir}.lock`, JSON.stringify({ pid, token: 'theirs', since: '' }));
+    writeFileSync(`${dataDir}.lock`, JSON.stringify({ pid, token: 'theirs', since: '', holder }));
     return pid;
   }
 
@@ -36,6 +39,42 @@ describe(lockDataDir.name, () => {
     await expect(opening).rejects.toBeInstanceOf(DatabaseLockedError);
     await expect(opening).rejects.toThrow(new RegExp(`in use by process ${pid}.*/admin HTTP API`));
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(false);
+  });
+
+  it('should record in its lock what the process is: a server unless it says otherwise', () => {
+    const asServer = lockDataDir(dataDir);
+    expect(JSON.parse(readFileSync(`${dataDir}.lock`, 'utf8'))).toMatchObject({
+      pid: process.pid,
+      holder: 'server',
+    });
+    asServer();
+    holdDataDirsAs('admin CLI');
+    try {
+      const asAdmin = lockDataDir(dataDir);
+      expect(JSON.parse(readFileSync(`${dataDir}.lock`, 'utf8'))).toMatchObject({
+        pid: process.pid,
+        holder: 'admin CLI',
+      });
+      asAdmin();
+    } finally {
+      holdDataDirsAs('server');
+    }
+  });
+
+  it.each([
+    [
+      'admin CLI',
+      /in use by the admin CLI \(`npm run admin`\), process (\d+)\. .*try again when it has ended/,
+    ],
+    ['server', /in use by a server \(`npm start`\), process (\d+)\. .*\/admin HTTP API/],
+  ])('should name the %s that holds it', async (holder, message) => {
+    const pid = heldByAnotherProcess(holder);
+    const opening = openDatabase({ kind: 'pglite', dataDir }, []);
+    await expect(opening).rejects.toMatchObject({ pid, holder });
+    const refused = (await opening.catch((error: Error) => error)) as Error;
+    expect(refused.message).toMatch(message);
+    expect(message.exec(refused.message)?.[1]).toBe(String(pid));
+    if (holder === 'admin CLI') expect(refused.message).not.toMatch(/npm start/);
   });
 
   it('should take over the lock of a process that died, and free it on close', async () => {

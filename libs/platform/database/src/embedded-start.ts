@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
+import { DataDirError } from './data-dir-check.js';
 import { openDataDir, scratchDataDir, type PgliteDir } from './pglite-data-dir.js';
 import { PGliteThread } from './pglite-thread.js';
 
@@ -60,7 +61,13 @@ async function openNow(dataDir: string | null): Promise<EmbeddedDatabase> {
   } catch (error) {
     await thread?.close();
     dir.release();
-    throw error;
+    // PGlite's own message may name nothing ("<generic error, no stack>"): the path it had does.
+    const real = dataDir === null || resolve(dataDir) === dir.path ? '' : `(${dir.path}) `;
+    const why = (error as Error).message.split('\n')[0];
+    throw new DataDirError(
+      dataDir ?? dir.path,
+      `${real}holds no database PGlite could open: ${why}`,
+    );
   }
 }
 

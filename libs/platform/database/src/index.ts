@@ -3,6 +3,7 @@ export * from './database.health.js';
 export * from './database.module.js';
 export * from './migrate.js';
 export * from './open-database.js';
+export { DataDirError, checkedDataDir } from './data-dir-check.js';
 export * from './data-dir-lock.js';
 export * from './pglite-template.js';
 export * from './pglite-thread.js';

@@ -1,7 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
+import { DataDirError } from './data-dir-check.js';
+import { DatabaseLockedError } from './data-dir-lock.js';
 import { closeDatabase, openDatabase } from './open-database.js';
 import { pgliteTemplate } from './pglite-template.js';
 
@@ -41,6 +51,65 @@ describe('PGlite data directories', () => {
     expect(await count(db)).toBeGreaterThan(0);
     await closeDatabase(db);
   });
+
+  it('should open a directory through a symbolic link, locked as the directory itself', async () => {
+    const real = join(root, 'volume');
+    mkdirSync(real);
+    const link = join(root, 'data');
+    symlinkSync(real, link);
+    const db = await openDatabase({ kind: 'pglite', dataDir: link }, []);
+    try {
+      expect(dataDirOf(db)).toBe(real);
+      expect(await count(db)).toBeGreaterThan(0);
+      expect(existsSync(join(real, 'PG_VERSION'))).toBe(true);
+      // One lock, whichever path a second process takes.
+      await expect(openDatabase({ kind: 'pglite', dataDir: real }, [])).rejects.toBeInstanceOf(
+        DatabaseLockedError,
+      );
+    } finally {
+      await closeDatabase(db);
+    }
+  });
+
+  it.each([
+    [
+      'a file',
+      (path: string) => writeFileSync(path, 'x'),
+      /data \(PGLITE_DATA_DIR\) is not a directory\.$/,
+    ],
+    [
+      'a link to nothing',
+      (path: string) => symlinkSync(join(root, 'gone'), path),
+      /data \(PGLITE_DATA_DIR\) is a symbolic link to .*gone, which does not exist\.$/,
+    ],
+    [
+      'a link to a file',
+      (path: string) => {
+        writeFileSync(join(root, 'file'), 'x');
+        symlinkSync(join(root, 'file'), path);
+      },
+      /data \(PGLITE_DATA_DIR\) is a link to .*file, which is not a directory\.$/,
+    ],
+    [
+      'a directory PGlite cannot open',
+      (path: string) => {
+        mkdirSync(path);
+        writeFileSync(join(path, 'PG_VERSION'), '9\n');
+      },
+      /data \(PGLITE_DATA_DIR\) holds no database PGlite could open: /,
+    ],
+  ])(
+    'should say what is wrong with a data directory that is %s, and where',
+    async (_what, make, message) => {
+      const dataDir = join(root, 'data');
+      make(dataDir);
+      const opening = openDatabase({ kind: 'pglite', dataDir }, []);
+      await expect(opening).rejects.toBeInstanceOf(DataDirError);
+      await expect(opening).rejects.toThrow(message);
+      await expect(opening).rejects.toThrow(dataDir);
+      expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    },
+  );
 
   it('should keep `memory` in a private scratch copy that closing removes', async () => {
     const [a, b] = [

@@ -3,7 +3,8 @@ import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } f
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isDataDirLocked, lockDataDir } from './data-dir-lock.js';
+import { checkedDataDir, DataDirError, errorText } from './data-dir-check.js';
+import { DatabaseLockedError, isDataDirLocked, lockDataDir } from './data-dir-lock.js';
 import { pgliteTemplate } from './pglite-template.js';
 
 /** A data directory this process may open, and how to give it back. */
@@ -38,16 +39,26 @@ async function seed(dataDir: string): Promise<void> {
   copyTemplate(await pgliteTemplate(), dataDir);
 }
 
-/** The directory `dataDir` under this process's lock, seeded from the template when new. */
+/**
+ * The directory `dataDir` under this process's lock, seeded from the template when new; its
+ * path is the real one, any symbolic link followed (checkedDataDir).
+ */
 export async function openDataDir(dataDir: string): Promise<PgliteDir> {
-  const release = lockDataDir(dataDir);
+  const path = checkedDataDir(dataDir);
+  let release: () => void;
   try {
-    await seed(dataDir);
+    release = lockDataDir(path);
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) throw error;
+    throw new DataDirError(dataDir, `cannot have its lock file beside it (${errorText(error)})`);
+  }
+  try {
+    await seed(path);
   } catch (error) {
     release();
-    throw error;
+    throw new DataDirError(dataDir, `could not be given a new database (${errorText(error)})`);
   }
-  return { path: dataDir, release };
+  return { path, release };
 }
 
 const SCRATCH_ROOT = join(tmpdir(), 'nl-pglite');
