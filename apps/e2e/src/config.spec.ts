@@ -34,6 +34,7 @@ const EVERYTHING: NodeJS.ProcessEnv = Object.fromEntries(
           'REDIS_URL',
           'PORT',
           'HOST',
+          'TRUSTED_PROXIES',
           'METRICS_PORT',
           'METRICS_HOST',
         ].includes(v.name),

@@ -192,6 +192,18 @@ describe('k8s operations objects', () => {
     expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
   });
 
+  it('should trust no proxy in the base, and the ingress controller’s pods behind the example Ingress', () => {
+    const trusted = (objects: K8sObject[]) => {
+      const [container] = find(objects, 'Deployment', 'gateway').spec.template.spec.containers;
+      const ref = container.env.find((e: K8sObject) => e.name === 'TRUSTED_PROXIES')?.valueFrom;
+      expect(ref?.configMapKeyRef).toMatchObject({ key: 'TRUSTED_PROXIES', optional: true });
+      const config = find(objects, 'ConfigMap', ref.configMapKeyRef.name);
+      return config.data.TRUSTED_PROXIES;
+    };
+    expect(trusted(base)).toBeUndefined();
+    expect(trusted(overlay)).toMatch(/^[\d./,:a-f]+$/);
+  });
+
   it('should route the example Ingress to the gateway Service’s http port', () => {
     const ingress = find(overlay, 'Ingress', 'nl-data-api');
     const [path] = ingress.spec.rules[0].http.paths;

@@ -35,6 +35,12 @@ export const PLATFORM_ENV_VARS: readonly EnvVarSpec[] = [
   },
   { name: 'HOST', description: 'Interface to listen on.', default: '0.0.0.0' },
   {
+    name: 'TRUSTED_PROXIES',
+    description:
+      'The reverse proxies whose `X-Forwarded-For`, `-Proto` and `-Host` the app believes: IP addresses and CIDR ranges (also `loopback`, `linklocal`, `uniquelocal`), comma-separated. They decide the client address of per-IP limits (the dashboard sign-in), `https` for the dashboard cookie’s `Secure` flag and the URL in x402 payment requirements. Unset: nobody; the headers are ignored and the connection’s peer is the client.',
+    example: '10.0.0.0/8',
+  },
+  {
     name: 'METRICS_PORT',
     description:
       'Port of a second listener with `/metrics` and the detailed `/health/ready` (and `/health/live`); when set, the public port serves neither, only `/health/live` and `/health/ready` with its status. Unset: both stay on the public port. The container image sets 9464.',

@@ -69,6 +69,19 @@ describe(loadPlatformConfig.name, () => {
     expect(describeConfig(sut).metrics).toBe('0.0.0.0:9464, bearer token');
   });
 
+  it('should trust no proxy unless TRUSTED_PROXIES names some, and say which at start', () => {
+    const bare = loadPlatformConfig({ service: 's', profile: 'standalone', env: {} });
+    expect(bare.http.trustedProxies).toEqual([]);
+    expect(describeConfig(bare).trustedProxies).toBe('none');
+    const env = { TRUSTED_PROXIES: '10.0.0.0/8,127.0.0.1' };
+    const sut = loadPlatformConfig({ service: 's', profile: 'standalone', env });
+    expect(sut.http.trustedProxies).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(describeConfig(sut).trustedProxies).toBe('10.0.0.0/8,127.0.0.1');
+    expect(() =>
+      loadPlatformConfig({ service: 's', profile: 'standalone', env: { TRUSTED_PROXIES: '*' } }),
+    ).toThrow(/TRUSTED_PROXIES must be IP addresses/);
+  });
+
   it('should refuse a bad METRICS_PORT, one equal to PORT and a short METRICS_TOKEN', () => {
     const load = (env: Record<string, string>) => () =>
       loadPlatformConfig({ service: 's', profile: 'standalone', env });

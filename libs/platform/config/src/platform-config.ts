@@ -2,6 +2,7 @@ import { ConfigError } from './config-error.js';
 import { configReader, isUrl, type EnvSource } from './config-section.js';
 import { PLATFORM_ENV_VARS } from './env-vars.js';
 import { pgliteDataDir } from './pglite-dir.js';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.js';
 
 export { ConfigError } from './config-error.js';
 
@@ -36,7 +37,12 @@ export const CONFIG_ENV: unique symbol = Symbol('config-env');
 export interface PlatformConfig {
   readonly service: string;
   readonly profile: Profile;
-  readonly http: { readonly host: string; readonly port: number };
+  readonly http: {
+    readonly host: string;
+    readonly port: number;
+    /** Whose X-Forwarded-* headers are believed (TRUSTED_PROXIES); nobody's by default. */
+    readonly trustedProxies: TrustedProxies;
+  };
   readonly metrics: MetricsConfig;
   readonly log: { readonly level: LogLevel };
   readonly transport: TransportConfig;
@@ -67,6 +73,7 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
     problems.push('METRICS_TOKEN must be at least 16 characters');
   if (metricsPort !== null && metricsPort !== 0 && metricsPort === port)
     problems.push('METRICS_PORT must differ from PORT');
+  const trustedProxies = parseTrustedProxies(read.string('TRUSTED_PROXIES'), problems);
   const level = read.string('LOG_LEVEL') as LogLevel;
   if (!LOG_LEVELS.includes(level))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -95,7 +102,7 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
   return {
     service: options.service,
     profile: options.profile,
-    http: { host: read.string('HOST') ?? '0.0.0.0', port },
+    http: { host: read.string('HOST') ?? '0.0.0.0', port, trustedProxies },
     metrics: {
       port: metricsPort,
       host: read.string('METRICS_HOST') ?? '127.0.0.1',
@@ -133,6 +140,7 @@ export function describeConfig(config: PlatformConfig): Record<string, unknown> 
         ? `postgres ${safe(config.database.url)}`
         : `pglite ${config.database.dataDir ?? '(memory)'}`,
     cache: config.cache.kind === 'redis' ? `redis ${safe(config.cache.url)}` : 'memory',
+    trustedProxies: config.http.trustedProxies.join(',') || 'none',
     metrics:
       (config.metrics.port === null
         ? 'public port'

@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { describeConfig } from '@nl/platform-config';
+import { describeConfig, type TrustedProxies } from '@nl/platform-config';
 import { NestPinoLogger } from '@nl/platform-logging';
 import { HealthRegistry, OpsServer, type HealthIndicator } from '@nl/platform-health';
 import { TracedNatsServer, natsHealth, serviceTransport } from '@nl/platform-transport';
@@ -11,6 +11,10 @@ import { handleShutdownSignals } from './shutdown.js';
 
 /** Largest JSON body the API accepts; every request body of the spec is a few hundred bytes. */
 const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Fastify's `trustProxy` for TRUSTED_PROXIES: false for nobody (no proxy-addr work per request). */
+const trustProxyOf = (proxies: TrustedProxies): false | string[] =>
+  proxies.length ? [...proxies] : false;
 
 /** A service is ready only while its transport server is connected. */
 function serverHealth(server: CustomTransportStrategy): HealthIndicator {
@@ -55,7 +59,8 @@ async function closedOnFailure<T>(app: NestFastifyApplication, rest: () => Promi
 export async function createApp(definition: AppDefinition): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Believed by request.ip, .protocol and .host: only proxies the operator named.
+    trustProxy: trustProxyOf(definition.config.http.trustedProxies),
     logger: false,
     ...definition.fastify,
   });
