@@ -90,7 +90,7 @@ export const PLATFORM_ENV_VARS: readonly EnvVarSpec[] = [
   {
     name: 'PGLITE_DATA_DIR',
     description:
-      'Where the embedded PGlite database lives; `memory`: a private scratch copy in the temp directory, removed when the process stops.',
+      'Where the embedded PGlite database lives: a directory, or a symbolic link to one; `memory`: a private scratch copy in the temp directory, removed when the process stops.',
     default: './.data',
   },
 ];
