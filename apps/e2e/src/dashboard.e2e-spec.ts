@@ -10,7 +10,8 @@ const LOOKUP = '/v1/cbs/sbi/6210';
 describe.each(PROFILES)('the account dashboard (%s)', (profile) => {
   let api: Stack;
   beforeAll(async () => {
-    api = await startStack(profile, { env: { ADMIN_TOKEN } });
+    // The tests' client stands in for a TLS proxy (X-Forwarded-Proto: https): it is trusted.
+    api = await startStack(profile, { env: { ADMIN_TOKEN, TRUSTED_PROXIES: '127.0.0.1' } });
   });
   afterAll(() => api?.close());
 
