@@ -1,8 +1,23 @@
 import { jest } from '@jest/globals';
-import { runWithRequestId } from '@nl/platform-logging';
-import { captureLogs } from '@nl/testing';
+import { createLogger, runWithRequestId } from '@nl/platform-logging';
+import { Writable } from 'node:stream';
 import type { CreditsService } from './credits.service.js';
 import { DoubtfulCharges } from './doubtful-charges.js';
+
+/** A logger whose lines the test reads back (unit specs stay off the testing lib). */
+function captureLogs() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return {
+    logger: createLogger({ service: 'test', level: 'info', destination }),
+    lines: () => lines,
+  };
+}
 
 describe(DoubtfulCharges.name, () => {
   let sut: DoubtfulCharges | undefined;
