@@ -31,22 +31,32 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** The error and what it wraps (TypeORM's `driverError`, an `Error.cause`). */
-function chain(error: unknown): unknown[] {
-  const out: unknown[] = [];
+/**
+ * The error and what it wraps (TypeORM's `driverError`, an `Error.cause`), each with whether
+ * it came straight from the database driver: the error itself or a `driverError`, not a `cause`.
+ */
+function chain(error: unknown): { e: unknown; driver: boolean }[] {
+  const out: { e: unknown; driver: boolean }[] = [];
+  let driver = true;
   for (let e = error; e && typeof e === 'object' && out.length < 5;) {
-    out.push(e);
+    out.push({ e, driver });
     const next = e as { driverError?: unknown; cause?: unknown };
+    driver &&= next.driverError !== undefined;
     e = next.driverError ?? next.cause;
   }
   return out;
 }
 
-/** True when `error` says the database cannot be reached, not that a statement was wrong. */
+/**
+ * True when `error` says the database cannot be reached, not that a statement was wrong. A
+ * socket's code (ECONNREFUSED, ECONNRESET, …) counts only where the driver threw it: under
+ * another error's `cause` it is some other connection's (an upstream's "fetch failed").
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return chain(error).some((e) => {
+  return chain(error).some(({ e, driver }) => {
     const code = codeOf(e);
-    if (code && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (code && ((driver && NETWORK_CODES.has(code)) || UNAVAILABLE_SQLSTATE.test(code)))
+      return true;
     return e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message);
   });
 }
