@@ -1,5 +1,5 @@
 /**
- * One document of PDOK Locatieserver v3.1 (pdok-locatieserver.md §5). Suggest answers carry only
+ * One document of PDOK Locatieserver v3.1. Suggest answers carry only
  * the fields asked for in `fl`; `/free` with `fl=*` carries all stored ones. Letters, additions
  * and parcels are absent, not null, when the address has none.
  */
@@ -26,6 +26,8 @@ export interface PdokDoc {
   readonly adrestype?: string;
   /** WKT, longitude first: `POINT(5.10696041 52.06415055)`. */
   readonly centroide_ll?: string;
+  /** The same point in RD New: for an address, BAG's own point of its object. */
+  readonly centroide_rd?: string;
   /** Cadastral parcels: `<KAD. GEMEENTE>-<SECTIE>-<PERCEELNUMMER>`, e.g. `UTT00-R-364`. */
   readonly gekoppeld_perceel?: readonly string[];
 }
