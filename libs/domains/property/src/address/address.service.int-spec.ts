@@ -52,14 +52,30 @@ describe(AddressService.name, () => {
     expect(fakes.bag.calls).toEqual([]);
   });
 
-  it('should answer an id only BAG knows from BAG, municipality and coordinates null', async () => {
+  it("should fill an id only BAG knows with CBS's municipality and the RD point in WGS84", async () => {
     const only = await service('k').byId('0611200000608342');
     expect(only.meta.source).toBe('bag');
     expect(only.data.address).toMatchObject({
       street: 'Schenkeldijk',
       build_year: 1920,
-      municipality: null,
-      lat: null,
+      // Woonplaats Klaaswaal; the id's own code (0611, Cromstrijen) has merged into it.
+      municipality: 'Hoeksche Waard',
+      lat: 51.76043099,
+      lon: 4.44064434,
+      address_line_postal: '3286 LT KLAASWAAL',
+    });
+  });
+
+  it("should keep PDOK's point and municipality when both sources answer", async () => {
+    const both = await service('k').byId(EUROPALAAN_ID);
+    expect(both.meta.source).toBe('pdok+bag');
+    // BAG's RD point converts to 52.06415265 N 5.10696310 E, 0.3 m away.
+    expect(both.data.address).toMatchObject({
+      lat: 52.06415055,
+      lon: 5.10696041,
+      municipality: 'Utrecht',
+      short_name: 'Europalaan',
+      address_line_postal: '3526 KP UTRECHT',
     });
   });
 

@@ -34,12 +34,21 @@ export interface SourcedRecord {
 
 /**
  * PDOK's record with BAG's members laid over it: BAG is the register itself, so where it has a
- * value it wins; municipality and WGS84 coordinates are PDOK's alone.
+ * value it wins. The WGS84 point and the municipality stay PDOK's when it has them: its point is
+ * PDOK's own transformation, BAG's one converted by approximation, and its municipality code is
+ * the address's own, where BAG's is found through the woonplaats.
  */
 function merge(pdok: AddressRecord | null, bag: AddressRecord | null): AddressRecord | null {
   if (!pdok || !bag) return pdok ?? bag;
   const fromBag = Object.entries(bag).filter(([, value]) => value !== null);
-  return { ...pdok, ...(Object.fromEntries(fromBag) as Partial<AddressRecord>) };
+  const merged = { ...pdok, ...(Object.fromEntries(fromBag) as Partial<AddressRecord>) };
+  const point = pdok.lat !== null && pdok.lon !== null ? pdok : bag;
+  return {
+    ...merged,
+    municipality: pdok.municipality ?? bag.municipality,
+    lat: point.lat,
+    lon: point.lon,
+  };
 }
 
 /**

@@ -33,7 +33,7 @@ export function recordedBag(): BagRecorded {
   };
 }
 
-/** BAG's 404, `application/problem+json` (bag-api.md §6). */
+/** BAG's 404, `application/problem+json`. */
 const notFound = (path: string): RecordedAnswer => ({
   status: 404,
   headers: { 'content-type': 'application/problem+json' },
@@ -46,7 +46,7 @@ const notFound = (path: string): RecordedAnswer => ({
 });
 
 const TRIGGERS: Readonly<Record<string, RecordedAnswer>> = {
-  // Quota or rate exceeded (bag-api.md §2): 429 with the per-second reset of 1 s.
+  // Quota or rate exceeded: 429 with the per-second reset of 1 s, as BAG sends it.
   [IDS.bagRateLimited]: {
     status: 429,
     headers: {

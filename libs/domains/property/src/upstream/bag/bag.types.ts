@@ -1,7 +1,14 @@
+/** A BAG geometry in RD New (EPSG:28992), `[x, y, z]`: a point, or an area (lig-/standplaats). */
+export interface BagGeometry {
+  readonly punt?: { readonly coordinates: readonly number[] };
+  readonly vlak?: { readonly coordinates: readonly (readonly (readonly number[])[])[] };
+}
+
 /**
- * `GET /adressenuitgebreid/{id}` of the BAG API Individuele Bevragingen v2 (bag-api.md §4.1,
- * §4.2): the address with its object's status, usage, surface and build years. Optional members
- * are absent, not null; `geconstateerd` and `inonderzoek` exist only when something is true.
+ * `GET /adressenuitgebreid/{id}` of the BAG API Individuele Bevragingen v2: the address with its
+ * object's status, usage, surface, build years and location (RD New, asked with `Accept-Crs`).
+ * Optional members are absent, not null; `geconstateerd` and `inonderzoek` exist only when
+ * something is true.
  */
 export interface BagAddress {
   readonly openbareRuimteNaam: string;
@@ -20,6 +27,7 @@ export interface BagAddress {
   readonly adresregel5?: string;
   readonly adresregel6?: string;
   readonly typeAdresseerbaarObject?: string;
+  readonly adresseerbaarObjectGeometrie?: BagGeometry;
   readonly adresseerbaarObjectStatus?: string;
   readonly gebruiksdoelen?: readonly string[];
   readonly oppervlakte?: number;
@@ -29,7 +37,7 @@ export interface BagAddress {
   readonly inonderzoek?: Readonly<Record<string, boolean | readonly string[]>>;
 }
 
-/** The BAG occurrence (voorkomen) of an object (bag-api.md §4.6). */
+/** The BAG occurrence (voorkomen) of an object. */
 export interface BagVoorkomen {
   readonly tijdstipRegistratie: string;
   readonly versie: number;
@@ -38,11 +46,12 @@ export interface BagVoorkomen {
   readonly tijdstipRegistratieLV?: string;
 }
 
-/** `GET /verblijfsobjecten/{id}` (bag-api.md §4.3, §4.4). */
+/** `GET /verblijfsobjecten/{id}`. */
 export interface BagVerblijfsobjectAnswer {
   readonly verblijfsobject: {
     readonly identificatie: string;
     readonly type?: string;
+    readonly geometrie?: BagGeometry;
     readonly heeftAlsHoofdAdres?: string;
     readonly heeftAlsNevenAdres?: readonly string[];
     readonly gebruiksdoelen?: readonly string[];

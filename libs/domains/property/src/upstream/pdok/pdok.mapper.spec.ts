@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { objectTypeOf } from '../../address/address-form.js';
 import {
   isAddressDoc,
-  objectTypeOf,
   parcelOf,
   pointOf,
   toPdokAddress,
@@ -16,6 +16,18 @@ const recorded = (file: string) =>
 const SUGGEST = recorded('suggest.json').response.docs;
 const EUROPALAAN = recorded('lookup.json').response.docs[0] as PdokAddressDoc;
 const BOLSTRAAT = recorded('free.json').response.docs[0] as PdokDoc;
+const [BOLOGNALAAN_101, BOLOGNALAAN] = recorded('docs_bolognalaan_3584CJ.json').response.docs as [
+  PdokAddressDoc,
+  PdokDoc,
+];
+const POSTCODE_3584CC = recorded('free_postcode_3584CC.json').response.docs;
+/** What `/suggest` sends of a document with its default `fl`: id, type, label, score. */
+const defaultFields = ({ id, type, weergavenaam, score }: PdokDoc): PdokDoc => ({
+  id,
+  type,
+  weergavenaam,
+  score,
+});
 
 describe(toSuggestion.name, () => {
   it('should take postcode and number from the label when PDOK sent its default fields only', () => {
@@ -53,6 +65,27 @@ describe(toSuggestion.name, () => {
     });
   });
 
+  it("should read a postcode document's postcode from its label when PDOK sent its default fields", () => {
+    expect([BOLOGNALAAN, ...POSTCODE_3584CC].map(defaultFields).map(toSuggestion)).toEqual([
+      {
+        id: 'pcd-186842457c8c74f2096cca4f6714ca6b',
+        label: 'Bolognalaan, 3584CJ Utrecht',
+        type: 'postcode',
+        nummeraanduiding_id: null,
+        verblijfsobject_id: null,
+        postcode: '3584CJ',
+        house_number: null,
+      },
+      expect.objectContaining({ label: 'Genèvelaan, 3584CC Utrecht', postcode: '3584CC' }),
+      expect.objectContaining({ label: 'Princetonplein, 3584CC Utrecht', postcode: '3584CC' }),
+    ]);
+  });
+
+  it("should take a postcode document's postcode field when PDOK sent it", () => {
+    expect(toSuggestion(BOLOGNALAAN)).toMatchObject({ postcode: '3584CJ', house_number: null });
+    expect(toSuggestion({ ...BOLOGNALAAN, postcode: '3584 cj' }).postcode).toBe('3584CJ');
+  });
+
   it('should give a street or a place no postcode or number', () => {
     // Illustrative document (the shape of a `weg` suggestion), not a recording.
     expect(
@@ -70,7 +103,7 @@ describe(toPdokAddress.name, () => {
       bag_openbare_ruimte_id: '0344300000000177',
       bag_woonplaats_id: '3295',
       street: 'Europalaan',
-      short_name: 'Europaln',
+      short_name: 'Europalaan',
       house_number: 93,
       house_letter: null,
       house_number_addition: null,
@@ -78,7 +111,7 @@ describe(toPdokAddress.name, () => {
       city: 'Utrecht',
       municipality: 'Utrecht',
       address_line: 'Europalaan 93',
-      address_line_postal: '3526KP Utrecht',
+      address_line_postal: '3526 KP UTRECHT',
       usage_purposes: null,
       surface_area_m2: null,
       build_year: null,
@@ -93,6 +126,29 @@ describe(toPdokAddress.name, () => {
       occurrence: null,
       lat: 52.06415055,
       lon: 5.10696041,
+    });
+  });
+
+  it("should name the municipality as CBS does for PDOK's code, else as PDOK does", () => {
+    expect(toPdokAddress(BOLOGNALAAN_101).municipality).toBe('Utrecht');
+    expect(toPdokAddress({ ...EUROPALAAN, gemeentenaam: 'Stad Utrecht' }).municipality).toBe(
+      'Utrecht',
+    );
+    expect(
+      toPdokAddress({ ...EUROPALAAN, gemeentecode: undefined, gemeentenaam: 'Utrecht' })
+        .municipality,
+    ).toBe('Utrecht');
+  });
+
+  it('should write a letter in capitals and compose the lines as BAG does', () => {
+    // Illustrative letter and addition on the recorded document, not a recording.
+    expect(
+      toPdokAddress({ ...EUROPALAAN, huisletter: 'a', huisnummertoevoeging: '2' }),
+    ).toMatchObject({
+      house_letter: 'A',
+      house_number_addition: '2',
+      address_line: 'Europalaan 93 A2',
+      address_line_postal: '3526 KP UTRECHT',
     });
   });
 
