@@ -94,7 +94,7 @@ describe.each(PROFILES)('property through the gateway (%s)', (profile) => {
         municipality: 'Utrecht',
         type: 'Verblijfsobject',
         address_line: 'Europalaan 93',
-        address_line_postal: '3526KP Utrecht',
+        address_line_postal: '3526 KP UTRECHT',
       });
       expect(fakes.bag.calls).toHaveLength(0);
     });
@@ -179,7 +179,7 @@ describe.each(PROFILES)('property through the gateway (%s)', (profile) => {
           municipality: 'Utrecht',
           lat: 52.06415055,
           lon: 5.10696041,
-          address_line_postal: '3526 KP  UTRECHT',
+          address_line_postal: '3526 KP UTRECHT',
           usage_purposes: ['kantoorfunctie'],
           build_year: 1990,
           document_number: 'ILLUSTRATIVE-1',
@@ -193,6 +193,22 @@ describe.each(PROFILES)('property through the gateway (%s)', (profile) => {
         expect(res.status).toBe(404);
         expect(res.headers.get('x-credits-charged')).toBe('0.00');
         expect(await jsonOf(res)).toEqual({ found: false, address: null });
+      });
+
+      it("should give an id only BAG knows CBS's municipality and its RD point in WGS84", async () => {
+        const res = await api.get('/v1/kadaster/bag/id?id=0611200000608342');
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-source')).toBe('bag');
+        const body = await jsonOf(res);
+        // The spec's record: municipality a string, coordinates numbers, postcode without space
+        // (no verblijfsobject of it was recorded, so its secondary addresses are unknown).
+        expectShape(body.address, ADDRESS, ['secondary_address_ids']);
+        expect(body.address).toMatchObject({
+          municipality: 'Hoeksche Waard',
+          lat: 51.76043099,
+          lon: 4.44064434,
+          address_line_postal: '3286 LT KLAASWAAL',
+        });
       });
 
       it('should answer 503, never 500 or half a record, when BAG fails', async () => {

@@ -93,7 +93,7 @@ export const BAG_GET_ENDPOINT = {
   ],
   summary: 'Address record by 16-digit BAG id',
   description:
-    'The full address record of one nummeraanduiding id: ids, street, number, postcode, city and municipality and coordinates from PDOK Locatieserver; status, surface, usage purposes, build year, pand ids, secondary addresses, investigation, document date and number and the occurrence from the BAG API when this server has a BAG key. Without one those members are null (arrays empty); the X-Source header says which sources answered (pdok, bag or pdok+bag).',
+    'The full address record of one nummeraanduiding id: ids, street, number, postcode, city and municipality and coordinates from PDOK Locatieserver (an id only BAG knows: the municipality of its woonplaats and its RD point in WGS84); status, surface, usage purposes, build year, pand ids, secondary addresses, investigation, document date and number and the occurrence from the BAG API when this server has a BAG key. Without one those members are null (arrays empty); the X-Source header says which sources answered (pdok, bag or pdok+bag).',
   sandbox: {
     examples: [
       {
@@ -104,7 +104,7 @@ export const BAG_GET_ENDPOINT = {
       {
         path: `/v1/kadaster/bag/id?id=${IDS.klaaswaal}`,
         description:
-          'Schenkeldijk 37, Klaaswaal: a recorded BAG answer (status, surface, usage, build year, pand); no PDOK recording, so municipality and coordinates are null (X-Source: bag).',
+          "Schenkeldijk 37, Klaaswaal: a recorded BAG answer (status, surface, usage, build year, pand); no PDOK recording, so the municipality is CBS's for the woonplaats (Hoeksche Waard) and the coordinates are BAG's RD point converted to WGS84 (X-Source: bag).",
       },
     ],
     triggers: [

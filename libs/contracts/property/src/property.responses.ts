@@ -23,17 +23,39 @@ export class AddressRecord {
   @ApiProperty({ ...str, example: '0344300000000177' }) bag_openbare_ruimte_id: string | null;
   @ApiProperty({ ...str, example: '3295' }) bag_woonplaats_id: string | null;
   @ApiProperty({ ...str, example: 'Europalaan' }) street: string | null;
-  @ApiProperty({ ...str, example: 'Europaln', description: 'NEN 5825 short street name.' })
+  @ApiProperty({
+    ...str,
+    example: 'Europalaan',
+    description:
+      "NEN 5825 short street name: the street's own name up to 24 characters, else BAG's registered abbreviation (null when only PDOK answered).",
+  })
   short_name: string | null;
   @ApiProperty({ type: Number, example: 93 }) house_number: number;
-  @ApiProperty(str) house_letter: string | null;
+  @ApiProperty({ ...str, example: 'C', description: 'One letter, in capitals.' })
+  house_letter: string | null;
   @ApiProperty(str) house_number_addition: string | null;
   @ApiProperty({ ...str, example: '3526KP', description: 'Four digits, two letters, no space.' })
   postcode: string | null;
   @ApiProperty({ ...str, example: 'Utrecht' }) city: string | null;
-  @ApiProperty({ ...str, example: 'Utrecht' }) municipality: string | null;
-  @ApiProperty({ ...str, example: 'Europalaan 93' }) address_line: string | null;
-  @ApiProperty({ ...str, example: '3526 KP  UTRECHT', description: 'NEN 5825 postal line.' })
+  @ApiProperty({
+    ...str,
+    example: 'Utrecht',
+    description: "CBS's name of the municipality (list of 1 January 2026).",
+  })
+  municipality: string | null;
+  @ApiProperty({
+    ...str,
+    example: 'Europalaan 93',
+    description:
+      'NEN 5825 address line: short name, number, then letter and addition together (after a hyphen when they start with a digit): `Dorpsstraat 15 C`, `Bornsesteeg 1-5A3`.',
+  })
+  address_line: string | null;
+  @ApiProperty({
+    ...str,
+    example: '3526 KP UTRECHT',
+    description:
+      'NEN 5825 postal line with single spaces: postcode with its space, place in capitals.',
+  })
   address_line_postal: string | null;
   @ApiProperty({
     type: [String],
@@ -72,8 +94,15 @@ export class AddressRecord {
     description: 'The BAG occurrence (voorkomen) of the object.',
   })
   occurrence: string | null;
-  @ApiProperty({ ...num, example: 52.06415055 }) lat: number | null;
-  @ApiProperty({ ...num, example: 5.10696041 }) lon: number | null;
+  @ApiProperty({
+    ...num,
+    example: 52.06415055,
+    description:
+      "WGS84: PDOK's point, or for an id only BAG knows its RD New point converted (within half a metre).",
+  })
+  lat: number | null;
+  @ApiProperty({ ...num, example: 5.10696041, description: 'WGS84, as `lat`.' })
+  lon: number | null;
 }
 
 /** `GET /v1/kadaster/bag/id`. */
