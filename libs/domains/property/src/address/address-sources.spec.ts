@@ -1,6 +1,6 @@
 import type { AddressRecord } from '@nl/contracts-property';
 import { readFileSync } from 'node:fs';
-import { metresBetween } from '../geo/rd-to-wgs84.js';
+import { metresBetween } from './rd-to-wgs84.js';
 import { toBagAddress } from '../upstream/bag/bag.mapper.js';
 import type { BagAddress } from '../upstream/bag/bag.types.js';
 import { toPdokAddress, type PdokAddressDoc } from '../upstream/pdok/pdok.mapper.js';

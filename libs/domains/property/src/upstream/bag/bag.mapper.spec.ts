@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { metresBetween, rdToWgs84 } from '../../geo/rd-to-wgs84.js';
+import { metresBetween, rdToWgs84 } from '../../address/rd-to-wgs84.js';
 import { occurrenceOf, pointOfGeometry, toBagAddress } from './bag.mapper.js';
 import type { BagAddress, BagVerblijfsobjectAnswer } from './bag.types.js';
 

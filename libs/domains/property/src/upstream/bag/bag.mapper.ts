@@ -1,7 +1,7 @@
 import type { AddressRecord } from '@nl/contracts-property';
 import { addressForm, objectTypeOf } from '../../address/address-form.js';
-import { municipalityOfBagAddress } from '../../geo/municipalities.js';
-import { rdToWgs84, type LatLon } from '../../geo/rd-to-wgs84.js';
+import { municipalityOfBagAddress } from '../../address/municipalities.js';
+import { rdToWgs84, type LatLon } from '../../address/rd-to-wgs84.js';
 import type {
   BagAddress,
   BagGeometry,

@@ -1,6 +1,6 @@
 import type { AddressRecord, AddressSuggestion } from '@nl/contracts-property';
 import { addressForm, objectTypeOf, postcodeOf } from '../../address/address-form.js';
-import { municipalityName } from '../../geo/municipalities.js';
+import { municipalityName } from '../../address/municipalities.js';
 import type { PdokDoc } from './pdok.types.js';
 
 /** `POINT(<lon> <lat>)`: PDOK writes WGS84 points longitude first. */

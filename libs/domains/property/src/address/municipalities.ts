@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 type Table = Readonly<Record<string, string>>;
 
 const read = (file: string): Table =>
-  JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as Table;
+  JSON.parse(readFileSync(new URL(`../data/${file}`, import.meta.url), 'utf8')) as Table;
 
 let names: Table | undefined;
 let woonplaatsen: Table | undefined;

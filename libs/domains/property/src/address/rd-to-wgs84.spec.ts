@@ -6,11 +6,11 @@ import { RD_ORIGIN, metresBetween, rdToWgs84 } from './rd-to-wgs84.js';
 const json = <T>(path: string) =>
   JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;
 
-/** NSGI's RDNAPTRANS™ validation points and PDOK pairs of RD and WGS84 (recorded/PROVENANCE.md). */
+/** NSGI's RDNAPTRANS™ validation points and PDOK pairs of RD and WGS84 (data/PROVENANCE.md). */
 const REFERENCE = json<{
   nsgi: { id: string; where: string; lat: number; lon: number; x: number; y: number }[];
   pdok: { id: string; label: string; centroide_rd: string; centroide_ll: string }[];
-}>('./recorded/rd-wgs84-reference.json');
+}>('../data/rd-wgs84-reference.json');
 
 /** Every recorded PDOK document that carries both its RD and its WGS84 point. */
 const PDOK_DOCS = [
