@@ -6,7 +6,7 @@ import { PLANS_SANDBOX_POINTS, PROPERTY_SANDBOX_ADDRESSES } from './property-san
 import { PandgegevensQuery } from './property.requests.js';
 import { PROPERTY_SUBJECTS } from './property.subjects.js';
 
-/** The two endpoints of part 2 (issue 12): the combined dossier and the plans at a point. */
+/** The combined dossier and the plans at a point. */
 const base = { domain: 'property', method: 'GET', x402: true } as const;
 
 const ADDR = PROPERTY_SANDBOX_ADDRESSES;
@@ -75,7 +75,7 @@ export const PANDGEGEVENS_GET_ENDPOINT = {
   limits: { trial: 10, paid: 60, premium: 120 },
   timeoutMs: 15 * SECOND,
   notes: [
-    'Price: ARCHITECTURE §6 (includes the property value). Partial price: ours (issue 12), the cached price. Limits: unstated, §6 defaults.',
+    'Price: the combined property price (includes the property value). Partial price: ours, the cached price. Limits: unstated, the default tiers.',
   ],
 } satisfies EndpointDefinition;
 

@@ -43,7 +43,7 @@ class InNetherlands implements ValidatorConstraintInterface {
 
 /**
  * `GET /v1/dso/plans`: `lat` + `lon` (WGS84), or `postcode` + `huisnummer`. Both given: the
- * coordinates win (ARCHITECTURE §10), and the address is still checked for form.
+ * coordinates win, and the address is still checked for form.
  */
 export class PlansQuery {
   @ApiPropertyOptional({

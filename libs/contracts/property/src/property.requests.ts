@@ -58,7 +58,7 @@ const HouseNumberAddition = () =>
     Matches(HOUSE_NUMBER_ADDITION_PATTERN, { message: ADDITION_MESSAGE }),
   );
 
-/** `GET /v1/kadaster/bag/address-suggest` (ARCHITECTURE §10: q 2–100 characters, limit 1–10). */
+/** `GET /v1/kadaster/bag/address-suggest`: q 2–100 characters, limit 1–10. */
 export class AddressSuggestQuery {
   @ApiProperty({
     example: 'Westeringlaan 18',
@@ -110,7 +110,7 @@ const needsAddress = (query: WozValueQuery) => query.id === undefined;
 
 /**
  * `GET /v1/property/woz-waarde`: `id`, or `postcode` + `house_number` (+ letter, addition);
- * neither, or both, is a 400 (ARCHITECTURE §10).
+ * neither, or both, is a 400.
  */
 export class WozValueQuery {
   @ApiPropertyOptional({

@@ -111,7 +111,7 @@ export class BagIdResponse {
   @ApiProperty({ type: AddressRecord }) address: AddressRecord;
 }
 
-/** 404 of `GET /v1/kadaster/bag/id` (ARCHITECTURE §9). */
+/** 404 of `GET /v1/kadaster/bag/id`. */
 export class BagIdNotFound {
   @ApiProperty({ type: Boolean, example: false }) found: false;
   @ApiProperty({ type: Object, nullable: true, example: null }) address: null;

@@ -29,9 +29,9 @@ export const PDOK_UPSTREAM: UpstreamRegistration<PropertySettings> = {
 
 /**
  * The fields a suggestion needs. v3.1 refuses parameters outside its spec; `fl` is in the spec
- * of `/suggest` (v3), but whether v3.1 honours it there is UNVERIFIED (pdok-locatieserver.md
- * §4.1): without it the answer has the default fields, and the mapper reads postcode and number
- * from the label, the ids staying null.
+ * of `/suggest` (v3), but whether v3.1 honours it there is not confirmed: without it the answer
+ * has the default fields, and the mapper reads postcode and number from the label, the ids
+ * staying null.
  */
 export const SUGGEST_FIELDS =
   'id,weergavenaam,type,score,nummeraanduiding_id,adresseerbaarobject_id,postcode,huisnummer';
