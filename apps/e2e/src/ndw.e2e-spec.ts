@@ -111,11 +111,14 @@ const RESTRICTION: Record<string, Kind[]> = {
 };
 
 /** Test-only vehicles (real RDW field names, made-up plates and values), as in `RdwFake`. */
-const VEHICLES: Record<string, { category: string; fuel: string; euro: string; first: string }> = {
-  VB001D: { category: 'N1', fuel: 'Elektriciteit', euro: '', first: '20230301' },
-  VB002D: { category: 'N2', fuel: 'Diesel', euro: 'EURO VI C', first: '20190301' },
-  VB003D: { category: 'N3', fuel: 'Diesel', euro: 'EURO V', first: '20120301' },
-  VB004D: { category: 'M1', fuel: 'Benzine', euro: 'EURO 6 AP', first: '20200301' },
+const VEHICLES: Record<
+  string,
+  { category: string; fuel: string; euro: string; first: string; body: string }
+> = {
+  VB001D: { category: 'N1', fuel: 'Elektriciteit', euro: '', first: '20230301', body: 'BB' },
+  VB002D: { category: 'N2', fuel: 'Diesel', euro: 'EURO VI C', first: '20190301', body: 'BA' },
+  VB003D: { category: 'N3', fuel: 'Diesel', euro: 'EURO V', first: '20120301', body: 'BA' },
+  VB004D: { category: 'M1', fuel: 'Benzine', euro: 'EURO 6 AP', first: '20200301', body: 'AB' },
 };
 
 function registerVehicles(rdw: RdwFake): void {
@@ -135,6 +138,10 @@ function registerVehicles(rdw: RdwFake): void {
         brandstof_omschrijving: v.fuel,
         ...(v.euro && { uitlaatemissieniveau: v.euro }),
       },
+    ]);
+    // The body code settles the zones' special-purpose exemptions (wheelchair, camper, crane).
+    rdw.setRows(RDW_DATASETS.body, plate, [
+      { kenteken: plate, carrosserie_volgnummer: '1', carrosserietype: v.body },
     ]);
   }
 }
@@ -245,6 +252,7 @@ describe.each(PROFILES)('traffic data (NDW) through the gateway (%s)', (profile)
       expect(bosch).toMatchObject({
         city: "'s-Hertogenbosch",
         zone_type: 'zero_emission',
+        zero_emission_categories: ['N1', 'N2', 'N3'],
         vehicle_categories: ['N1', 'N2', 'N3'],
       });
       expect(bosch.access_rules.length).toBeGreaterThan(3);

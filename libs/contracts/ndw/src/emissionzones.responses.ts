@@ -1,7 +1,22 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { PageMeta } from '@nl/contracts-core';
 
 const str = { type: String, nullable: true } as const;
+
+const zoneType = {
+  ...str,
+  example: 'zero_emission',
+  enum: ['zero_emission', 'low_emission'],
+  description:
+    'Derived from the rules (NDW types every zone lowEmissionZone): zero_emission when the zone admits only zero-emission vehicles of at least one EU category (see zero_emission_categories), else low_emission.',
+} as const;
+
+const zeroEmissionCategories: ApiPropertyOptions = {
+  type: [String],
+  example: ['N1', 'N2', 'N3'],
+  description:
+    'The EU categories (M1–M3, N1–N3) the zone admits only zero-emission (battery or hydrogen) vehicles of once its phased exemptions have ended: a young Euro 6 diesel or petrol vehicle of the category is refused, a battery-electric one admitted. Empty for a low-emission zone.',
+};
 
 export class ZoneGeometry {
   @ApiProperty({ example: 'MultiPolygon', enum: ['Polygon', 'MultiPolygon'] }) type: string;
@@ -35,18 +50,20 @@ export class EmissionZoneRecord {
   @ApiProperty({ example: 'NDW11_de06481f-e23e-4c9a-987b-978a4b67e0c0' }) id: string;
   @ApiProperty({ ...str, example: "ZE 's-Hertogenbosch" }) name: string | null;
   @ApiProperty({ ...str, example: "'s-Hertogenbosch" }) city: string | null;
-  @ApiProperty({
-    ...str,
-    example: 'zero_emission',
-    description: 'zero_emission (name starts with ZE) or low_emission.',
-  })
-  zone_type: string | null;
+  @ApiProperty({ ...zoneType }) zone_type: string | null;
+  @ApiProperty(zeroEmissionCategories) zero_emission_categories: string[];
   @ApiProperty({ type: ZoneGeometry, nullable: true }) geometry: ZoneGeometry | null;
   @ApiProperty({ type: [ZoneVehicleRestriction] }) vehicle_restrictions: ZoneVehicleRestriction[];
   @ApiProperty({ ...str, format: 'date-time' }) valid_from: string | null;
   @ApiProperty({ ...str, format: 'date-time' }) valid_until: string | null;
   @ApiProperty({ type: [ZoneAccessRule] }) access_rules: ZoneAccessRule[];
-  @ApiProperty({ ...str, example: 'gmb-2024-403036' }) regulation_id: string | null;
+  @ApiProperty({
+    ...str,
+    example: 'gmb-2024-403036',
+    description:
+      'The official publication of the traffic order; null where NDW publishes a placeholder (onbekend, ntb, geen, xxxx).',
+  })
+  regulation_id: string | null;
   @ApiProperty({ ...str }) info_url: string | null;
 }
 
@@ -60,11 +77,13 @@ export class EmissionZoneListItem {
   @ApiProperty() id: string;
   @ApiProperty(str) name: string | null;
   @ApiProperty({ ...str, description: 'Municipality.' }) city: string | null;
-  @ApiProperty(str) zone_type: string | null;
+  @ApiProperty({ ...zoneType }) zone_type: string | null;
+  @ApiProperty(zeroEmissionCategories) zero_emission_categories: string[];
   @ApiProperty({
     type: [String],
     example: ['N1', 'N2', 'N3'],
-    description: 'Restricted EU categories.',
+    description:
+      'The EU categories (M1–M3, N1–N3, L) the restriction can apply to; a ban on every diesel lists them all.',
   })
   vehicle_categories: string[];
   @ApiProperty({ type: [ZoneAccessRule] }) access_rules: ZoneAccessRule[];
@@ -84,6 +103,20 @@ export class ZoneAccessVehicle {
   @ApiProperty({ type: [String], example: ['Diesel'] }) fuel_types: string[];
   @ApiProperty({ type: Number, nullable: true, example: 6 }) euro_class: number | null;
   @ApiProperty({ ...str, example: '2019-03-01' }) first_admission_date: string | null;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    example: false,
+    description: "RDW's taxi registration (taxi_indicator); null when RDW does not say.",
+  })
+  taxi: boolean | null;
+  @ApiProperty({
+    type: [String],
+    example: ['AF'],
+    description:
+      'EU body codes of the body rows (SA motor caravan, SB armoured, SF mobile crane, SH wheelchair accessible, …); empty when RDW has none.',
+  })
+  body_codes: string[];
 }
 
 export class ZoneAccessZone {
@@ -96,7 +129,8 @@ export class ZoneAccessResponse {
   @ApiProperty({
     type: Boolean,
     nullable: true,
-    description: 'null: the registry lacks a fact a deciding rule needs.',
+    description:
+      'true: the rules are not in force, the vehicle is not restricted, or an exemption is known to apply (every one of its conditions known to hold). false: restricted and no exemption applies. null: a deciding rule needs a fact the register lacks or a condition this service does not read; `reason` names it.',
   })
   allowed: boolean | null;
   @ApiProperty({ type: ZoneAccessZone }) zone: ZoneAccessZone;

@@ -19,8 +19,9 @@ const today = (now: Date) => now.toLocaleDateString('sv-SE', { timeZone: 'Europe
 
 /**
  * `GET /v1/ndw/emissiezones/{id}/access`: the vehicle from the rdw service (over the transport,
- * its full record: category, fuels, Euro class, first admission), the zone's conditions from
- * our table, the verdict from `decideAccess`. Cached per zone version, plate and day.
+ * its full record: category, fuels, Euro class, first admission, taxi, body rows), the zone's
+ * conditions from our table, the verdict from `decideAccess`. Cached per zone version, plate
+ * and day.
  */
 @Injectable()
 export class AccessService {
@@ -57,6 +58,8 @@ export class AccessService {
       fuels: vehicle.fuel_types.map((f) => f.toLowerCase()),
       euroClass: vehicle.euro_class,
       firstAdmission: vehicle.first_admission_date,
+      taxi: vehicle.taxi,
+      bodyCodes: vehicle.body_codes,
     };
     const verdict = decideAccess(zone.conditions, facts, now);
     return {
@@ -76,6 +79,11 @@ export class AccessService {
         fuel_types: data.vehicle.fuel_types ?? [],
         euro_class: data.compliance.emission_class ?? null,
         first_admission_date: data.vehicle.first_admission_date ?? null,
+        taxi: data.compliance.taxi ?? null,
+        // Every body row, not only the first: a special-purpose code may be a later row.
+        body_codes: (data.rdw?.body ?? [])
+          .map((b) => b['carrosserietype']?.trim().toUpperCase())
+          .filter((c): c is string => !!c),
       };
     } catch (error) {
       if (error instanceof DomainError && error.code === 'not_found')

@@ -7,6 +7,7 @@ import type {
 import { DataSource } from 'typeorm';
 import { NdwDatasets } from '../persistence/ndw-datasets.js';
 import type { ZoneCondition } from '../upstream/emissionzones/emissionzones.types.js';
+import { municipalityKey } from './municipality.js';
 
 /**
  * Active emission zones from `ndw.emission_zone`: the import keeps zones whose DATEX status is
@@ -25,7 +26,7 @@ export class EmissionZonesRepository {
     const params: unknown[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
     const where = [`generation = ${this.datasets.current('emissionZones')}`, ACTIVE];
-    if (query.city) where.push(`city_key = ${param(query.city.toLowerCase())}`);
+    if (query.city) where.push(`city_key = ${param(municipalityKey(query.city))}`);
     if (query.vehicle_category) where.push(`${param(query.vehicle_category)} = ANY (categories)`);
     const rows = (await this.db.query(
       `SELECT zone, categories, count(*) OVER () AS total FROM ndw.emission_zone
@@ -47,6 +48,7 @@ export class EmissionZonesRepository {
         name: zone.name,
         city: zone.city,
         zone_type: zone.zone_type,
+        zero_emission_categories: zone.zero_emission_categories,
         vehicle_categories: categories,
         access_rules: zone.access_rules,
         valid_from: zone.valid_from,

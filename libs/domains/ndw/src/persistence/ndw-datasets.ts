@@ -44,6 +44,20 @@ interface Entry {
   readonly feed: NdwFeed;
 }
 
+/**
+ * The shape of each table's rows, bumped when a mapper's output changes: the version pointer
+ * then has another name, so a start re-imports the snapshot instead of keeping rows of the old
+ * shape (and the next refresh downloads the file whole, without the old validators). The
+ * zones: conditions with every characteristic, the zone type from the rules, municipality
+ * keys with aliases. The table: its `informationStatus`.
+ */
+const ROW_SHAPE: Readonly<Record<NdwDatasetName, number>> = {
+  chargePoints: 1,
+  truckParkingTable: 2,
+  truckParkingStatus: 1,
+  emissionZones: 2,
+};
+
 /** A refresh of NDW's ~200 MB charge-point file may take a while; others are small. */
 const DOWNLOAD: DownloadOptions = { timeoutMs: 5 * 60_000, maxBytes: 512 * 1024 * 1024 };
 /** The first refresh after a start comes after one interval, at most 5 minutes, so a process
@@ -72,9 +86,10 @@ export class NdwDatasets implements OnModuleInit, OnApplicationShutdown {
       columns: readonly string[],
       shipped: URL,
       feed: NdwFeed,
+      shape: number,
     ): Entry => {
       const versioned = new VersionedTable<Row>(db, {
-        name: definition.name,
+        name: shape > 1 ? `${definition.name}.v${shape}` : definition.name,
         table,
         columns,
         pointer: 'ndw.dataset',
@@ -94,6 +109,7 @@ export class NdwDatasets implements OnModuleInit, OnApplicationShutdown {
         CHARGEPOINT_COLUMNS,
         CHARGEPOINTS_SNAPSHOT,
         settings.chargePoints,
+        ROW_SHAPE.chargePoints,
       ),
       truckParkingTable: entry(
         TRUCKPARKING_TABLE_DATASET,
@@ -101,6 +117,7 @@ export class NdwDatasets implements OnModuleInit, OnApplicationShutdown {
         TRUCKPARKING_SITE_COLUMNS,
         TRUCKPARKING_TABLE_SNAPSHOT,
         settings.truckParkingTable,
+        ROW_SHAPE.truckParkingTable,
       ),
       truckParkingStatus: entry(
         TRUCKPARKING_STATUS_DATASET,
@@ -108,6 +125,7 @@ export class NdwDatasets implements OnModuleInit, OnApplicationShutdown {
         TRUCKPARKING_STATUS_COLUMNS,
         TRUCKPARKING_STATUS_SNAPSHOT,
         settings.truckParkingStatus,
+        ROW_SHAPE.truckParkingStatus,
       ),
       emissionZones: entry(
         EMISSIONZONES_DATASET,
@@ -115,6 +133,7 @@ export class NdwDatasets implements OnModuleInit, OnApplicationShutdown {
         EMISSIONZONE_COLUMNS,
         EMISSIONZONES_SNAPSHOT,
         settings.emissionZones,
+        ROW_SHAPE.emissionZones,
       ),
     };
   }
@@ -150,9 +169,14 @@ export class NdwDatasets implements OnModuleInit, OnApplicationShutdown {
     return this.entries[name].table.current;
   }
 
-  /** The version in use, for cache keys: a new version is never answered from an old entry. */
+  /**
+   * The version in use, for cache keys: a new version, or the same file mapped to rows of a new
+   * shape, is never answered from an old entry.
+   */
   version(...names: NdwDatasetName[]): string {
-    return names.map((n) => this.entries[n].dataset.version?.slice(0, 12) ?? '-').join('.');
+    return names
+      .map((n) => `${this.entries[n].dataset.version?.slice(0, 12) ?? '-'}~${ROW_SHAPE[n]}`)
+      .join('.');
   }
 
   /** Refreshes one dataset now from `url` (default: its configured URL). */

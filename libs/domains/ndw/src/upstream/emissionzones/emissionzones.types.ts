@@ -1,5 +1,31 @@
 import type { EmissionZoneRecord } from '@nl/contracts-ndw';
 
+/**
+ * One characteristic of a DATEX II `VehicleCondition`, as read from the file. Every element
+ * under `vehicleCharacteristics` becomes one of these: an element this service does not know is
+ * kept as `unread`, so it can only make an answer unknown, never pass silently.
+ */
+export type VehicleCriterion =
+  /** `euVehicleCategory`, lower case as published: a group (`m`, `n`) or a category (`n1`). */
+  | { readonly kind: 'category'; readonly value: string }
+  /** `fuelType`: `battery`, `hydrogen`, `diesel`, `petrol`, … */
+  | { readonly kind: 'fuel'; readonly value: string }
+  /** `emissionClassificationEuro` with DATEX extensions resolved: `euro1` … `euro6`, `euroVI`. */
+  | { readonly kind: 'euro'; readonly value: string }
+  /** `ageCharacteristic` with `vehicleAge`. */
+  | { readonly kind: 'age'; readonly operator: string; readonly years: number }
+  /** `ageCharacteristic` with `yearOfFirstRegistration`. */
+  | { readonly kind: 'firstRegistration'; readonly operator: string; readonly year: number }
+  /** `vehicleUsage`: `taxi`, … */
+  | { readonly kind: 'usage'; readonly value: string }
+  /** `vehicleType`: `anyVehicle`, `lorry`, … */
+  | { readonly kind: 'vehicleType'; readonly value: string }
+  /** `euSpecialPurposeVehicle`: `motorCaravan`, `mobileCrane`, … */
+  | { readonly kind: 'specialPurpose'; readonly value: string }
+  /** `ownerType`: `permanentResident`, … (no vehicle register shows the owner). */
+  | { readonly kind: 'ownerType'; readonly value: string }
+  | { readonly kind: 'unread'; readonly element: string; readonly value: string };
+
 /** A DATEX II v3 traffic-regulation condition, reduced to what a vehicle check needs. */
 export type ZoneCondition =
   | {
@@ -14,27 +40,25 @@ export type ZoneCondition =
       readonly id: string;
       readonly from: string | null;
       readonly until: string | null;
+      /** DATEX `validityStatus`: `definedByValidityTimeSpec`, `active`, `suspended`, … */
+      readonly status: string | null;
+      /** Parts of the time specification not read (recurring periods, exceptions). */
+      readonly unread: readonly string[];
     }
   | { readonly kind: 'location'; readonly id: string }
   | {
       readonly kind: 'vehicle';
       readonly id: string;
-      /** Lower case as published: `n1`, `n2`, `n3`, `m1`. */
-      readonly category: string | null;
-      /** `battery`, `hydrogen`, `diesel`, `petrol`, … */
-      readonly fuel: string | null;
-      /** `euro5`, `euro6`, … */
-      readonly euro: string | null;
-      readonly age: { readonly operator: string; readonly years: number } | null;
-      /** Characteristics no registry lookup can show: special purpose, owner type. */
-      readonly other: string | null;
+      readonly criteria: readonly VehicleCriterion[];
     }
   | { readonly kind: 'other'; readonly id: string; readonly type: string };
 
 /** A row of `ndw.emission_zone`. */
 export interface EmissionZoneRow {
   readonly id: string;
+  /** The municipality as the `city` filter compares it (see `municipalityKey`). */
   readonly city_key: string | null;
+  /** The EU categories the zone's restriction can apply to (the `vehicle_category` filter). */
   readonly categories: string[];
   readonly zone: EmissionZoneRecord;
   readonly conditions: ZoneCondition | null;
