@@ -64,21 +64,37 @@ export class TruckParkingSiteDetails {
   @ApiProperty({ ...str, format: 'date-time' }) record_version_time: string | null;
 }
 
-export class TruckParkingGroupOccupancy {
-  @ApiProperty({ example: 2 }) group_index: number;
-  @ApiProperty(int) vacant_spaces: number | null;
-  @ApiProperty(int) occupied_spaces: number | null;
-  @ApiProperty({ type: Number, nullable: true }) occupancy_percent: number | null;
+/** Occupancy numbers exactly as NDW published them, impossible ones included. */
+export class TruckParkingCounts {
+  @ApiProperty({ ...int, example: 210 }) vacant_spaces: number | null;
+  @ApiProperty({ ...int, example: -110 }) occupied_spaces: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: -110 }) occupancy_percent: number | null;
 }
 
-/** Published as is: the numbers are NDW's and need not add up (see the README). */
+const checked =
+  'null when NDW published an impossible value (a negative count, more spaces than the site has, a percentage outside 0–100); `raw` keeps it.';
+
+export class TruckParkingGroupOccupancy {
+  @ApiProperty({ example: 2 }) group_index: number;
+  @ApiProperty({ ...int, description: checked }) vacant_spaces: number | null;
+  @ApiProperty({ ...int, description: checked }) occupied_spaces: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: checked })
+  occupancy_percent: number | null;
+  @ApiProperty({ type: TruckParkingCounts, description: 'As published.' })
+  raw: TruckParkingCounts;
+}
+
+/** NDW's numbers, which need not add up; impossible ones are null here and kept in `raw`. */
 export class TruckParkingOccupancy {
-  @ApiProperty({ ...int, example: 29 }) vacant_spaces: number | null;
-  @ApiProperty({ ...int, example: 17 }) occupied_spaces: number | null;
-  @ApiProperty({ type: Number, nullable: true, example: 54 }) occupancy_percent: number | null;
+  @ApiProperty({ ...int, example: 29, description: checked }) vacant_spaces: number | null;
+  @ApiProperty({ ...int, example: 17, description: checked }) occupied_spaces: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 54, description: checked })
+  occupancy_percent: number | null;
   @ApiProperty({ ...str, example: 'spacesAvailable' }) site_status: string | null;
   @ApiProperty({ ...str, format: 'date-time' }) origin_time: string | null;
   @ApiProperty({ type: [TruckParkingGroupOccupancy] }) groups: TruckParkingGroupOccupancy[];
+  @ApiProperty({ type: TruckParkingCounts, description: 'The site totals as published.' })
+  raw: TruckParkingCounts;
 }
 
 /** The detail members of a truck parking site. */
@@ -91,7 +107,11 @@ export class TruckParkingRecord {
   @ApiProperty({ type: Number, nullable: true, example: 6.108905 }) longitude: number | null;
   @ApiProperty({ ...int, example: 402, description: 'Sum of the space groups of the table.' })
   total_capacity: number | null;
-  @ApiProperty({ ...int, description: 'Vacant spaces as published; null without status.' })
+  @ApiProperty({
+    ...int,
+    description:
+      'Vacant spaces as published; null without status, or when NDW published an impossible count (occupancy_inconsistent).',
+  })
   available_spaces: number | null;
   @ApiProperty({
     ...str,
@@ -108,6 +128,18 @@ export class TruckParkingRecord {
       'Beyond the spec: true when the occupancy is older than NDW_STALE_STATUS_SECONDS (default 15 minutes) or missing.',
   })
   occupancy_stale: boolean;
+  @ApiProperty({
+    type: Boolean,
+    description:
+      'Beyond the spec: true when NDW published an impossible occupancy: a negative count, more vacant or occupied spaces than total_capacity or a percentage outside 0–100 (in the totals or a space group; those numbers are null and occupancy.raw keeps them), or vacant and occupied together above total_capacity (both kept: which is wrong is unknown).',
+  })
+  occupancy_inconsistent: boolean;
+  @ApiProperty({
+    type: Boolean,
+    description:
+      'Beyond the spec: true when NDW marks the parking table or the status publication `informationStatus: test` (test data, not a live service).',
+  })
+  test_data: boolean;
 }
 
 /** A list item: the detail members and the static table's details with the occupancy. */

@@ -6,12 +6,16 @@ import type {
 } from '@nl/contracts-ndw';
 import { DataSource } from 'typeorm';
 import { NdwDatasets } from '../persistence/ndw-datasets.js';
-import type { TruckParkingSite } from '../upstream/truckparking/truckparking.types.js';
+import type {
+  PublishedOccupancy,
+  TruckParkingSite,
+} from '../upstream/truckparking/truckparking.types.js';
+import { checkOccupancy } from './occupancy-check.js';
 
 interface Joined {
   readonly site: TruckParkingSite;
   readonly status: string | null;
-  readonly occupancy: TruckParkingOccupancy | null;
+  readonly occupancy: PublishedOccupancy | null;
   readonly total: string;
 }
 
@@ -78,18 +82,24 @@ export class TruckParkingRepository {
 }
 
 /**
- * The API item: the site's static members, the status and numbers exactly as published, and
- * `occupancy_stale` when the status is missing or older than the threshold.
+ * The API item: the site's static members, the status, the published numbers checked against
+ * the site's capacity (`occupancy_inconsistent`), `occupancy_stale` when the status is missing
+ * or older than the threshold, and `test_data` when NDW marks either file a test.
  */
 function toItem(row: Joined, staleAfterSeconds: number): TruckParkingListItem {
+  const { information_status: tableStatus, ...site } = row.site;
   const origin = row.occupancy?.origin_time ?? null;
   const age = origin ? (Date.now() - Date.parse(origin)) / 1000 : Infinity;
+  const checked = row.occupancy ? checkOccupancy(row.occupancy, site.total_capacity) : null;
+  const occupancy: TruckParkingOccupancy | null = checked?.occupancy ?? null;
   return {
-    ...row.site,
-    available_spaces: row.occupancy?.vacant_spaces ?? null,
+    ...site,
+    available_spaces: occupancy?.vacant_spaces ?? null,
     status: row.status,
     dynamic_updated_at: origin,
     occupancy_stale: !(age <= staleAfterSeconds),
-    occupancy: row.occupancy,
+    occupancy_inconsistent: checked?.inconsistent ?? false,
+    test_data: tableStatus === 'test' || row.occupancy?.information_status === 'test',
+    occupancy,
   };
 }

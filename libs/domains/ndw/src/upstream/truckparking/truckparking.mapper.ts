@@ -1,10 +1,13 @@
 import type {
   TruckParkingFacility,
-  TruckParkingGroupOccupancy,
   TruckParkingRoad,
   TruckParkingSpacesGroup,
 } from '@nl/contracts-ndw';
-import type { TruckParkingSiteRow, TruckParkingStatusRow } from './truckparking.types.js';
+import type {
+  PublishedGroupOccupancy,
+  TruckParkingSiteRow,
+  TruckParkingStatusRow,
+} from './truckparking.types.js';
 import {
   booleanAt,
   child,
@@ -92,7 +95,14 @@ function capacity(record: XmlNode, groups: TruckParkingSpacesGroup[]): number | 
   return lorry.reduce((sum, g) => sum + (g.number_of_spaces ?? 0), 0);
 }
 
-export function toTruckParkingSite(record: XmlNode): TruckParkingSiteRow | null {
+/** The publication's DATEX `informationStatus` (`real`, `test`, `exercise`, …). */
+const informationStatus = (root: XmlNode): string | null =>
+  textAt(descendants(root, 'headerInformation')[0], 'informationStatus');
+
+export function toTruckParkingSite(
+  record: XmlNode,
+  information_status: string | null = null,
+): TruckParkingSiteRow | null {
   const id = record.attrs['id'];
   if (!id) return null;
   const point = child(record, 'parkingLocation/pointByCoordinates/pointCoordinates');
@@ -146,6 +156,7 @@ export function toTruckParkingSite(record: XmlNode): TruckParkingSiteRow | null 
       spaces_groups,
       record_version_time: textAt(record, 'parkingRecordVersionTime'),
     },
+    information_status,
   };
   return { id, road: site.road, roads: identifiers, site };
 }
@@ -153,8 +164,9 @@ export function toTruckParkingSite(record: XmlNode): TruckParkingSiteRow | null 
 /** Every parking record of a DATEX II v2 or v3 parking table. */
 export function toTruckParkingSites(root: XmlNode): TruckParkingSiteRow[] {
   assertDatex(root, 'parking table');
+  const status = informationStatus(root);
   return descendants(root, 'parkingRecord')
-    .map(toTruckParkingSite)
+    .map((record) => toTruckParkingSite(record, status))
     .filter((s) => s !== null);
 }
 
@@ -174,12 +186,15 @@ function occupancyOf(node: XmlNode | undefined) {
   };
 }
 
-export function toTruckParkingStatus(status: XmlNode): TruckParkingStatusRow | null {
+export function toTruckParkingStatus(
+  status: XmlNode,
+  information_status: string | null = null,
+): TruckParkingStatusRow | null {
   const id = child(status, 'parkingRecordReference')?.attrs['id'];
   if (!id) return null;
   const site_status = textAt(status, 'parkingSiteStatus');
   const overall = occupancyOf(child(status, 'parkingOccupancy'));
-  const groups: TruckParkingGroupOccupancy[] = childrenOf(status, 'groupOfParkingSpacesStatus').map(
+  const groups: PublishedGroupOccupancy[] = childrenOf(status, 'groupOfParkingSpacesStatus').map(
     (g) => ({
       group_index: Number(g.attrs['groupIndex'] ?? 0),
       ...occupancyOf(child(g, 'groupOfParkingSpacesStatus') ?? g),
@@ -191,14 +206,15 @@ export function toTruckParkingStatus(status: XmlNode): TruckParkingStatusRow | n
     status: siteStatus(site_status),
     vacant: overall.vacant_spaces,
     origin_time,
-    occupancy: { ...overall, site_status, origin_time, groups },
+    occupancy: { ...overall, site_status, origin_time, groups, information_status },
   };
 }
 
 /** Every site status of a DATEX II parking status publication. */
 export function toTruckParkingStatuses(root: XmlNode): TruckParkingStatusRow[] {
   assertDatex(root, 'parking status publication');
+  const information = informationStatus(root);
   return descendants(root, 'parkingRecordStatus')
-    .map(toTruckParkingStatus)
+    .map((status) => toTruckParkingStatus(status, information))
     .filter((s) => s !== null);
 }

@@ -1,8 +1,4 @@
-import type {
-  TruckParkingGroupOccupancy,
-  TruckParkingOccupancy,
-  TruckParkingSiteDetails,
-} from '@nl/contracts-ndw';
+import type { TruckParkingCounts, TruckParkingSiteDetails } from '@nl/contracts-ndw';
 
 /** The static members of a site, as mapped from the DATEX parking table. */
 export interface TruckParkingSite {
@@ -19,6 +15,22 @@ export interface TruckParkingSite {
   readonly postal_code: string | null;
   readonly country: string | null;
   readonly site_details: TruckParkingSiteDetails;
+  /** The table's DATEX `informationStatus` (`real`, `test`, …); not an API member itself. */
+  readonly information_status: string | null;
+}
+
+/** A space group's numbers as published. */
+export interface PublishedGroupOccupancy extends TruckParkingCounts {
+  readonly group_index: number;
+}
+
+/** A site's occupancy exactly as published (the API checks it when it answers). */
+export interface PublishedOccupancy extends TruckParkingCounts {
+  readonly site_status: string | null;
+  readonly origin_time: string | null;
+  readonly groups: PublishedGroupOccupancy[];
+  /** The status publication's DATEX `informationStatus`. */
+  readonly information_status?: string | null;
 }
 
 /** A row of `ndw.truck_parking_site`. */
@@ -35,7 +47,5 @@ export interface TruckParkingStatusRow {
   readonly status: string;
   readonly vacant: number | null;
   readonly origin_time: string | null;
-  readonly occupancy: TruckParkingOccupancy;
+  readonly occupancy: PublishedOccupancy;
 }
-
-export type { TruckParkingGroupOccupancy };
