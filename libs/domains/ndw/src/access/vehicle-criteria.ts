@@ -15,6 +15,16 @@ export interface VehicleFacts {
   readonly bodyCodes: readonly string[];
 }
 
+/** Nothing known: what a register row without any of these facts gives. */
+export const NOTHING_KNOWN: VehicleFacts = {
+  category: null,
+  fuels: [],
+  euroClass: null,
+  firstAdmission: null,
+  taxi: null,
+  bodyCodes: [],
+};
+
 export type Truth = boolean | null;
 
 /** RDW writes L categories without the `e` DATEX has (`L1` for `l1e`). */

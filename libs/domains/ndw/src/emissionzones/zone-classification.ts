@@ -1,21 +1,12 @@
 import type { ZoneCondition } from '../upstream/emissionzones/emissionzones.types.js';
 import { and, evaluate, or, zoneParts, type ZoneParts } from '../access/zone-rules.js';
-import type { Truth, VehicleFacts } from '../access/vehicle-criteria.js';
+import { NOTHING_KNOWN, type Truth, type VehicleFacts } from '../access/vehicle-criteria.js';
 
 /** The EU categories a zone is classified for (the list filter accepts each of them). */
 export const ZONE_CATEGORIES = ['M1', 'M2', 'M3', 'N1', 'N2', 'N3', 'L'] as const;
 const MOTOR_CATEGORIES = ['M1', 'M2', 'M3', 'N1', 'N2', 'N3'] as const;
 /** RDW writes L categories as `L1` … `L7`: the group `L` stands for all of them. */
 const L_CATEGORIES = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
-
-const NOTHING_KNOWN: VehicleFacts = {
-  category: null,
-  fuels: [],
-  euroClass: null,
-  firstAdmission: null,
-  taxi: null,
-  bodyCodes: [],
-};
 
 const dates = (c: ZoneCondition): string[] =>
   c.kind === 'validity'
