@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { CallState, type GatewayCall } from '@nl/gateway-core';
-import { silentLogger } from '@nl/testing';
+import { createLogger } from '@nl/platform-logging';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { DoubtfulCharges } from '../credits/doubtful-charges.js';
@@ -26,7 +26,7 @@ describe(CreditsStep.name, () => {
     { balance: mocks.balance } as unknown as AccountsService,
     {} as X402Payments,
     {} as DoubtfulCharges,
-    silentLogger(),
+    createLogger({ service: 'test', level: 'silent' }),
   );
 
   /** A call of `price` hundredths by a key without caps. */
