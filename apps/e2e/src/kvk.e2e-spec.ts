@@ -146,28 +146,38 @@ describe.each(PROFILES)('company register through the gateway (%s)', (profile) =
     });
   });
 
-  it.each([
-    ['valid', '', { status: 'valid', valid: true }],
-    ['invalid', '&vat=NL000000048B01', { status: 'invalid', valid: false }],
-  ])(
-    'should validate with vies=true through the VAT service: %s, one VIES call',
-    async (_title, vat, expected) => {
-      const before = vies.checks.length;
-      const res = await api.get(`/v1/kvk/90000749?vies=true${vat}`);
+  it('should keep a VIES-valid number of another company mismatch, with vies=true too', async () => {
+    // VIES calls NL004495445B01 valid: it is ABN AMRO's (the recorded VIES answer), not 90000749's.
+    const check = await api.fetch('/v1/validate/vat', {
+      method: 'POST',
+      headers: { ...api.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ vat_number: 'NL004495445B01' }),
+    });
+    expect((await jsonOf(check)).valid).toBe(true);
+    const before = vies.checks.length;
+    for (const vies of ['', '&vies=true']) {
+      const res = await api.get(`/v1/kvk/90000749?vat=NL004495445B01${vies}`);
       expect(res.status).toBe(200);
-      const body = await jsonOf(res);
-      expect(body.vat).toMatchObject(expected);
-      expect(Date.parse(body.vat.validatedAt)).not.toBeNaN();
-      expect(vies.checks.length - before).toBe(1);
-    },
-  );
+      expect((await jsonOf(res)).vat).toEqual({
+        number: 'NL004495445B01',
+        rsin: '992340597',
+        checksumValid: true,
+        valid: null,
+        status: 'mismatch',
+        validatedAt: null,
+      });
+    }
+    expect(vies.checks.length).toBe(before);
+  });
 
+  // Before any VIES answer for the company's own number is cached: this one has none to fall back on.
   it('should still answer the profile, vat unavailable, when the member state is down', async () => {
     vies.memberStateDown('NL');
     try {
-      const res = await api.get('/v1/kvk/90000749?vies=true&vat=NL000000036B01');
+      const res = await api.get('/v1/kvk/90000749?vies=true');
       expect(res.status).toBe(200);
       expect((await jsonOf(res)).vat).toMatchObject({
+        number: 'NL992340597B01',
         status: 'unavailable',
         valid: null,
         validatedAt: null,
@@ -176,6 +186,20 @@ describe.each(PROFILES)('company register through the gateway (%s)', (profile) =
       vies.memberStateUp('NL');
     }
   });
+
+  it.each([
+    ['derived', ''],
+    ['given and matching', '&vat=NL992340597B01'],
+  ])(
+    'should validate the company’s own number (%s) with vies=true through the VAT service',
+    async (_title, vat) => {
+      const res = await api.get(`/v1/kvk/90000749?vies=true${vat}`);
+      expect(res.status).toBe(200);
+      const body = await jsonOf(res);
+      expect(body.vat).toMatchObject({ number: 'NL992340597B01', status: 'valid', valid: true });
+      expect(Date.parse(body.vat.validatedAt)).not.toBeNaN();
+    },
+  );
 
   it.each([
     ['7 digits', '/v1/kvk/1234567'],

@@ -20,7 +20,7 @@ export class CompanyQuery {
   @ApiPropertyOptional({
     example: 'NL857587973B01',
     description:
-      "A VAT number to compare with the company's own (derived from its RSIN): `vat.status` becomes `match` or `mismatch`; with `vies=true` this number is the one validated.",
+      "A VAT number to compare with the company's own (derived from its RSIN): `vat.status` becomes `match` or `mismatch`. With `vies=true` a matching number is validated; another company's number stays `mismatch` and is not sent to VIES.",
   })
   @IsOptional()
   @Transform(({ value }) =>
@@ -37,7 +37,7 @@ export class CompanyQuery {
     enum: ['true', 'false'],
     example: 'true',
     description:
-      'true: validate the VAT number live in VIES (through our VAT service): `vat.status` becomes `valid`, `invalid` or `unavailable`.',
+      "true: validate the company's own VAT number live in VIES (through our VAT service): `vat.status` becomes `valid`, `invalid` or `unavailable`. A `vat` that is not the company's stays `mismatch`, one given for a company without RSIN `unvalidated`.",
   })
   @IsOptional()
   @Transform(trimmed)

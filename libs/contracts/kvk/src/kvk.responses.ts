@@ -53,16 +53,27 @@ export class KvkMainBranch {
   @ApiProperty({ type: [KvkAddress] }) adressen: KvkAddress[];
 }
 
-export const VAT_STATUSES = [
-  'unvalidated',
-  'unknown',
-  'match',
-  'mismatch',
-  'valid',
-  'invalid',
-  'unavailable',
-] as const;
-export type VatStatus = (typeof VAT_STATUSES)[number];
+/**
+ * Every `vat.status` and when it occurs. Ownership is judged before validity: VIES is asked
+ * only about the company's own number, so another company's number stays `mismatch`.
+ */
+export const VAT_STATUS_MEANINGS = {
+  unknown:
+    'No number to judge: the company has no RSIN (a sole proprietorship) and no `vat` was given.',
+  unvalidated:
+    "A number nobody validated: the company's own number derived from its RSIN without `vies=true`, or a `vat` given for a company without RSIN, whose ownership the register cannot tell (never sent to VIES; `POST /v1/validate/vat` judges any number).",
+  match:
+    "The `vat` given is the company's own number (the one derived from its RSIN); without `vies=true` its validity is not checked.",
+  mismatch:
+    "The `vat` given is not the company's own number. It stays `mismatch` with `vies=true` too, whatever VIES would say of it: it is not sent to VIES, and `valid` stays null.",
+  valid:
+    "With `vies=true`: VIES confirms the company's own number (derived, or the `vat` given when it matches).",
+  invalid: "With `vies=true`: VIES says the company's own number is not a valid VAT number.",
+  unavailable:
+    "With `vies=true`: the company's own number could not be checked (VIES or the member state did not answer); the profile is still answered.",
+} as const;
+export type VatStatus = keyof typeof VAT_STATUS_MEANINGS;
+export const VAT_STATUSES = Object.keys(VAT_STATUS_MEANINGS) as VatStatus[];
 
 export class KvkVat {
   @ApiProperty({
@@ -83,14 +94,16 @@ export class KvkVat {
   @ApiProperty({
     type: Boolean,
     nullable: true,
-    description: 'VIES verdict with `vies=true`; null otherwise or when VIES was unavailable.',
+    description:
+      "VIES verdict on the company's own number with `vies=true`; null otherwise, for a number that is not (or cannot be tied to) the company's, or when VIES was unavailable.",
   })
   valid: boolean | null;
   @ApiProperty({
     enum: VAT_STATUSES,
     example: 'unvalidated',
-    description:
-      '`unvalidated` (default), `unknown` (no number to judge), `match`/`mismatch` (the `vat` given against the derived number), `valid`/`invalid`/`unavailable` (VIES, with `vies=true`).',
+    description: `What is known of the number, ownership first:\n\n${VAT_STATUSES.map((s) => `- \`${s}\`: ${VAT_STATUS_MEANINGS[s]}`).join('\n')}`,
+    // Redoc and Redocly show a description per value from this extension.
+    ...({ 'x-enumDescriptions': VAT_STATUS_MEANINGS } as object),
   })
   status: VatStatus;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'When VIES answered.' })

@@ -13,13 +13,14 @@ import { LOGGER, type Logger } from '@nl/platform-logging';
 import { ServiceClient } from '@nl/platform-transport';
 import { KvkProfiles } from './kvk-profiles.js';
 import { rsinOf, toCompanyProfile } from '../upstream/kvk/kvk.mapper.js';
-import { vatBlock } from './vat-block.js';
+import { vatBlock, viesMayJudge } from './vat-block.js';
 
 /**
  * `GET /v1/kvk/{companyNumber}`: the base profile through the cache (24 h, stale-if-error),
  * with the `vat` block of this request. `vies=true` asks our own VAT service through the typed
- * service client (the subject internal teams use; the kvk service has no VIES client): its verdict, or
- * `unavailable` when it has none, since an optional enrichment never fails the profile.
+ * service client (the subject internal teams use; the kvk service has no VIES client) about the
+ * company's own number only: its verdict, or `unavailable` when it has none, since an optional
+ * enrichment never fails the profile.
  */
 @Injectable()
 export class CompanyService {
@@ -42,7 +43,8 @@ export class CompanyService {
       );
     const raw = cached.value;
     let vat = vatBlock(rsinOf(raw), query.vat);
-    if (query.vies === 'true' && vat.number) vat = await this.viesCheck(vat, vat.number);
+    if (query.vies === 'true' && viesMayJudge(vat) && vat.number)
+      vat = await this.viesCheck(vat, vat.number);
     return replyEnvelope('kvk', {
       ...cached,
       value: { ...toCompanyProfile(raw, cached.fetchedAt), vat },

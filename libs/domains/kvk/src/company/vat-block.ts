@@ -34,3 +34,13 @@ export function vatBlock(rsin: string | null, given: string | undefined): KvkVat
     validatedAt: null,
   };
 }
+
+/**
+ * Whether VIES may judge the block's number: only a number known to be the company's own (the
+ * derived one, or a `vat` equal to it). Ownership comes before validity: another company's
+ * number stays `mismatch` whatever VIES says of it, and a number given for a company without
+ * RSIN cannot be tied to it, so it stays `unvalidated` (`/v1/validate/vat` judges any number).
+ */
+export function viesMayJudge(vat: KvkVat): boolean {
+  return vat.status === 'match' || (vat.status === 'unvalidated' && vat.rsin !== null);
+}
