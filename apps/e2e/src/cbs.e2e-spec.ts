@@ -1,4 +1,10 @@
-import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
+import {
+  PROFILES,
+  expectRefusedUncharged,
+  jsonOf,
+  startStack,
+  type Stack,
+} from './support/stack.js';
 
 describe.each(PROFILES)('industry codes through the gateway (%s)', (profile) => {
   let api: Stack;
@@ -51,8 +57,92 @@ describe.each(PROFILES)('industry codes through the gateway (%s)', (profile) => 
     expect(await jsonOf(res)).toEqual({
       found: false,
       result: null,
-      message: 'SBI 2025 has no code 6201.',
+      message:
+        'SBI 2025 has no code 6201. It is an SBI 2008 code (older KVK answers carry them): ask with edition=2008 for its SBI 2025 candidates.',
     });
+    const neither = await jsonOf(await api.get('/v1/cbs/sbi/99.99'));
+    expect(neither.message).toBe('SBI 2025 has no code 9999.');
+  });
+
+  it('should answer an SBI 2008 class with its titles and its SBI 2025 successors', async () => {
+    const res = await api.get('/v1/cbs/sbi/1011?edition=2008');
+    const body = await jsonOf(res);
+    expect({ status: res.status, body }).toMatchObject({
+      status: 200,
+      body: {
+        found: true,
+        result: {
+          code: '1011',
+          code_dotted: '10.11',
+          level: 'class',
+          title: 'Slachterijen (geen pluimvee-)',
+          title_en: 'Slaughterhouses (no poultry)',
+          parent: '101',
+          section: 'C',
+          edition: 'SBI 2008',
+          successors: {
+            mapping: 'derived_via_nace',
+            from: '1011',
+            nace2: ['10.11'],
+            candidates: [
+              {
+                code: '10110',
+                level: 'subclass',
+                parent: '1011',
+                title:
+                  'Verwerking en conservering van vlees, met uitzondering van vlees van gevogelte',
+                mapping_type: 'one_to_one',
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(body.result.path.map((p: { code: string }) => p.code)).toEqual([
+      'C',
+      '10',
+      '101',
+      '1011',
+    ]);
+    expect(body.result.successors.note).toMatch(/not CBS’s official SBI 2008 → 2025 table/);
+    // The same digits read in SBI 2025 are that edition's class, with no successors.
+    const now = await jsonOf(await api.get('/v1/cbs/sbi/1011'));
+    expect(now.result).toMatchObject({ edition: 'SBI 2025', code: '1011' });
+    expect(now.result).not.toHaveProperty('successors');
+  });
+
+  it('should give a split SBI 2008 class every candidate, and a Dutch class without NACE twin none', async () => {
+    const split = (await jsonOf(await api.get('/v1/cbs/sbi/63.11?edition=2008'))).result;
+    expect(split.title).toBe('Gegevensverwerking, webhosting en aanverwante activiteiten');
+    expect(
+      split.successors.candidates.map((c: { parent: string; mapping_type: string }) => [
+        c.parent,
+        c.mapping_type,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['6020', 'many_to_many'],
+        ['6310', 'many_to_many'],
+      ]),
+    );
+    const subclass = (await jsonOf(await api.get('/v1/cbs/sbi/01131?edition=2008'))).result;
+    expect(subclass.successors).toMatchObject({ from: '0113', nace2: ['01.13'] });
+    expect(subclass.successors.note).toMatch(/fifth digit is not mapped/);
+    const dutch = (await jsonOf(await api.get('/v1/cbs/sbi/93.14?edition=2008'))).result;
+    expect(dutch.successors).toMatchObject({ mapping: 'none', nace2: [], candidates: [] });
+    const division = (await jsonOf(await api.get('/v1/cbs/sbi/10?edition=2008'))).result;
+    expect(division.successors).toBeNull();
+  });
+
+  it('should answer an unknown SBI 2008 code 404 and refuse another edition with a field error', async () => {
+    const res = await api.get('/v1/cbs/sbi/62.10?edition=2008');
+    expect(res.status).toBe(404);
+    expect(await jsonOf(res)).toEqual({
+      found: false,
+      result: null,
+      message: 'SBI 2008 has no code 6210.',
+    });
+    await expectRefusedUncharged(api, '/v1/cbs/sbi/1011?edition=2019', 'edition');
   });
 
   it('should list bakery codes first for bakkerij', async () => {

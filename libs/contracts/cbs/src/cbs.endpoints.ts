@@ -65,9 +65,9 @@ export const SBI_LOOKUP_ENDPOINT = {
   id: 'cbs.sbi.lookup',
   paths: ['/v1/cbs/sbi/:code'],
   subject: CBS_SUBJECTS.lookup,
-  summary: 'One SBI 2025 code',
+  summary: 'One SBI code (2025, or 2008 on request)',
   description:
-    'One code with its Dutch and English title, level, parent, section, the path from the section down and its children. Accepts `62.10` and `6210`.',
+    'One code with its Dutch and English title, level, parent, section, the path from the section down and its children. Accepts `62.10` and `6210`. `edition=2008` reads the code in SBI 2008, as KVK answers before its September 2025 switch carry it (e.g. `1011`), and adds `successors`: its SBI 2025 candidates with their mapping type, derived through NACE since CBS’s official SBI 2008 → 2025 table is not public.',
   request: SbiLookupParams,
   response: SbiLookupResponse,
   sandbox: {
@@ -76,6 +76,11 @@ export const SBI_LOOKUP_ENDPOINT = {
         path: '/v1/cbs/sbi/62.10',
         description:
           'The SBI 2025 table ships with the product: a test key gets the same answer as a live key, free.',
+      },
+      {
+        path: '/v1/cbs/sbi/10.11?edition=2008',
+        description:
+          'An SBI 2008 class as older KVK answers carry it, with its SBI 2025 candidates (shipped data too).',
       },
     ],
     triggers: [

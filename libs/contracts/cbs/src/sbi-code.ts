@@ -2,6 +2,14 @@
 export const SBI_LEVELS = ['section', 'division', 'group', 'class', 'subclass'] as const;
 export type SbiLevel = (typeof SBI_LEVELS)[number];
 
+/**
+ * The SBI editions the API reads: 2025, which KVK registers since September 2025, and 2008, which
+ * older KVK answers carry (its four-digit classes are NACE Rev. 2 classes, SBI 2025's are NACE
+ * Rev. 2.1, and the same digits can name different activities in the two).
+ */
+export const SBI_EDITIONS = ['2008', '2025'] as const;
+export type SbiEdition = (typeof SBI_EDITIONS)[number];
+
 /** A section letter, or 2 to 5 digits (after dots and spaces are removed). */
 export const SBI_CODE_PATTERN = /^(?:[A-Z]|\d{2,5})$/;
 

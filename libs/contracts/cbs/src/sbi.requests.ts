@@ -2,10 +2,17 @@ import { OptionalInt } from '@nl/contracts-core';
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { SBI_CODE_PATTERN, SBI_LEVELS, normalizeSbiCode, type SbiLevel } from './sbi-code.js';
+import {
+  SBI_CODE_PATTERN,
+  SBI_EDITIONS,
+  SBI_LEVELS,
+  normalizeSbiCode,
+  type SbiEdition,
+  type SbiLevel,
+} from './sbi-code.js';
 
 const CODE_MESSAGE =
-  '$property must be an SBI 2025 code: a section letter (A-V) or 2 to 5 digits, dots allowed (62.10 or 6210)';
+  '$property must be an SBI code: a section letter or 2 to 5 digits, dots allowed (62.10 or 6210)';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
@@ -37,11 +44,23 @@ export class SbiIndexQuery {
 
 /** `GET /v1/cbs/sbi/{code}`. */
 export class SbiLookupParams {
-  @ApiProperty({ example: '62.10', description: 'SBI 2025 code, with or without dots.' })
+  @ApiProperty({ example: '62.10', description: 'SBI code, with or without dots.' })
   @Transform(({ value }) => normalizeSbiCode(value))
   @IsString()
   @Matches(SBI_CODE_PATTERN, { message: CODE_MESSAGE })
   code: string;
+
+  @ApiPropertyOptional({
+    enum: SBI_EDITIONS,
+    default: '2025',
+    example: '2008',
+    description:
+      'The edition the code is read in. `2008`: the SBI 2008 class (as older KVK answers carry it, e.g. `1011`) with its SBI 2025 candidates in `successors`.',
+  })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsIn(SBI_EDITIONS, { message: 'edition must be 2008 or 2025' })
+  edition?: SbiEdition;
 }
 
 /** `GET /v1/cbs/sbi/search`. */

@@ -24,6 +24,60 @@ export class SbiPathItem {
   title_en: string;
 }
 
+export const SBI_MAPPINGS = ['derived_via_nace', 'derived_via_nace_group', 'none'] as const;
+export type SbiMapping = (typeof SBI_MAPPINGS)[number];
+export const SBI_MAPPING_TYPES = [
+  'one_to_one',
+  'one_to_many',
+  'many_to_one',
+  'many_to_many',
+] as const;
+export type SbiMappingType = (typeof SBI_MAPPING_TYPES)[number];
+
+/** One SBI 2025 code an SBI 2008 code may have become. */
+export class SbiSuccessor extends SbiCodeSummary {
+  @ApiProperty({
+    enum: SBI_MAPPING_TYPES,
+    example: 'one_to_one',
+    description:
+      'How the SBI 2008 class and this code’s SBI 2025 class (`parent`) relate among all SBI 2008 classes: `one_to_one`; `one_to_many` (the old class split, so the right code depends on the company); `many_to_one` (several old classes merged into it); `many_to_many`.',
+  })
+  mapping_type: SbiMappingType;
+}
+
+/** The SBI 2025 candidates of an SBI 2008 code, and how they were found. */
+export class SbiSuccessors {
+  @ApiProperty({
+    enum: SBI_MAPPINGS,
+    example: 'derived_via_nace',
+    description:
+      'How the candidates were found; never CBS’s official SBI 2008 → 2025 table, which is not public. `derived_via_nace`: the SBI 2008 class is the NACE Rev. 2 class with the same code; Eurostat’s NACE Rev. 2 → 2.1 correspondence gives its NACE Rev. 2.1 classes, and the candidates are the SBI 2025 codes under them. `derived_via_nace_group`: a Dutch class without a NACE twin, placed by its NACE group (the group’s only NACE class, or the whole group when the class is its group’s only SBI class). `none`: a Dutch class the published tables cannot place; no candidates.',
+  })
+  mapping: SbiMapping;
+  @ApiProperty({
+    example: '1011',
+    description: 'The SBI 2008 class the mapping starts from: a subclass maps through its class.',
+  })
+  from: string;
+  @ApiProperty({
+    type: [String],
+    example: ['10.11'],
+    description: 'The NACE Rev. 2 classes the mapping went through.',
+  })
+  nace2: string[];
+  @ApiProperty({
+    type: [SbiSuccessor],
+    description:
+      'SBI 2025 subclasses (the codes KVK registers) under each NACE Rev. 2.1 class, in classification order; empty with `mapping: none`.',
+  })
+  candidates: SbiSuccessor[];
+  @ApiProperty({
+    example:
+      'Derived at the four-digit level through NACE (SBI 2008 class 10.11 = NACE Rev. 2 class 10.11 → NACE Rev. 2.1 → SBI 2025), not from CBS’s official table.',
+  })
+  note: string;
+}
+
 /** One code with its place in the classification. */
 export class SbiCodeRecord extends SbiCodeSummary {
   @ApiProperty({
@@ -37,7 +91,14 @@ export class SbiCodeRecord extends SbiCodeSummary {
   path: SbiPathItem[];
   @ApiProperty({ type: [SbiCodeSummary], description: 'Direct children.' })
   children: SbiCodeSummary[];
-  @ApiProperty({ example: 'SBI 2025' }) edition: string;
+  @ApiProperty({ enum: ['SBI 2025', 'SBI 2008'], example: 'SBI 2025' }) edition: string;
+  @ApiPropertyOptional({
+    type: SbiSuccessors,
+    nullable: true,
+    description:
+      'With `edition=2008` only: the SBI 2025 candidates of an SBI 2008 class or subclass; null for a section, division or group.',
+  })
+  successors?: SbiSuccessors | null;
 }
 
 export class SbiLookupResponse {

@@ -15,7 +15,7 @@ export class SbiHandler {
 
   @MessagePattern(CBS_SUBJECTS.lookup)
   lookup(@Payload() params: SbiLookupParams) {
-    return this.sbi.lookup(params.code);
+    return this.sbi.lookup(params.code, params.edition);
   }
 
   @MessagePattern(CBS_SUBJECTS.search)

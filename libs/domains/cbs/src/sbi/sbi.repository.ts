@@ -26,7 +26,13 @@ const inUse = () => ({ generation: Raw((column) => `${column} = ${SBI_GENERATION
 /** word_similarity at or above which a title counts as a fuzzy match (`softwre` → software). */
 const FUZZY_THRESHOLD = 0.5;
 
-export function toSummary(row: SbiCodeEntity): SbiCodeSummary {
+/** A code as both editions' rows have it. */
+type CodeRow = Pick<
+  SbiCodeEntity,
+  'code' | 'level' | 'title_nl' | 'title_en' | 'parent' | 'section'
+>;
+
+export function toSummary(row: CodeRow): SbiCodeSummary {
   return {
     code: row.code,
     code_dotted: dottedSbiCode(row.code),
@@ -94,6 +100,16 @@ export class SbiRepository {
       children: children.map(toSummary),
       edition: 'SBI 2025',
     };
+  }
+
+  /** The subclasses (five digits) of these classes, in classification order. */
+  async subclassesOf(classes: readonly string[]): Promise<SbiCodeSummary[]> {
+    if (!classes.length) return [];
+    const rows = await this.codes.find({
+      where: classes.map((parent) => ({ ...inUse(), parent, level: 'subclass' as const })),
+      order: { position: 'ASC' },
+    });
+    return rows.map(toSummary);
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   SBI_INDEX_ENDPOINT,
   SBI_LOOKUP_ENDPOINT,
   SBI_SEARCH_ENDPOINT,
+  type SbiEdition,
   type SbiIndexQuery,
   type SbiIndexResponse,
   type SbiLookupResponse,
@@ -13,17 +14,22 @@ import { type ReplyEnvelope } from '@nl/contracts-core';
 import { DomainCache, replyEnvelope, type Cached } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
 import { pageMeta } from '@nl/contracts-core';
+import { Sbi2008Lookup } from './sbi2008-lookup.js';
 import { SbiRepository } from './sbi.repository.js';
 
 const SOURCE = 'cbs-sbi-2025';
 
 const envelope = <T>(cached: Cached<T>): ReplyEnvelope<T> => replyEnvelope(SOURCE, cached);
 
-/** SBI 2025 lookups, cache-aside with the catalog's TTLs. */
+const notFound = (message: string) =>
+  DomainError.notFound({ found: false, result: null, message }, message);
+
+/** SBI 2025 lookups (and SBI 2008 codes on request), cache-aside with the catalog's TTLs. */
 @Injectable()
 export class SbiService {
   constructor(
     private readonly repository: SbiRepository,
+    private readonly sbi2008: Sbi2008Lookup,
     private readonly cache: DomainCache,
   ) {}
 
@@ -40,21 +46,25 @@ export class SbiService {
     return envelope(cached);
   }
 
-  async lookup(code: string): Promise<ReplyEnvelope<SbiLookupResponse>> {
+  async lookup(
+    code: string,
+    edition: SbiEdition = '2025',
+  ): Promise<ReplyEnvelope<SbiLookupResponse>> {
     const cached = await this.cache.getOrLoad(
-      `lookup:${code}`,
-      () => this.repository.lookup(code),
-      {
-        ttlMs: SBI_LOOKUP_ENDPOINT.cacheTtlMs,
-      },
+      edition === '2008' ? `lookup2008:${code}` : `lookup:${code}`,
+      () => (edition === '2008' ? this.sbi2008.lookup(code) : this.repository.lookup(code)),
+      { ttlMs: SBI_LOOKUP_ENDPOINT.cacheTtlMs },
     );
-    if (!cached.value) {
-      throw DomainError.notFound(
-        { found: false, result: null, message: `SBI 2025 has no code ${code}.` },
-        `SBI 2025 has no code ${code}.`,
-      );
-    }
+    if (!cached.value) throw notFound(this.missing(code, edition));
     return envelope({ ...cached, value: { found: true, result: cached.value } });
+  }
+
+  /** Why nothing was found; an SBI 2008 code asked in 2025 says where it is. */
+  private missing(code: string, edition: SbiEdition): string {
+    if (edition === '2008') return `SBI 2008 has no code ${code}.`;
+    return this.sbi2008.has(code)
+      ? `SBI 2025 has no code ${code}. It is an SBI 2008 code (older KVK answers carry them): ask with edition=2008 for its SBI 2025 candidates.`
+      : `SBI 2025 has no code ${code}.`;
   }
 
   async search(query: SbiSearchQuery): Promise<ReplyEnvelope<SbiSearchResponse>> {
