@@ -65,7 +65,7 @@ export const SBI_LOOKUP_ENDPOINT = {
   id: 'cbs.sbi.lookup',
   paths: ['/v1/cbs/sbi/:code'],
   subject: CBS_SUBJECTS.lookup,
-  summary: 'One SBI code (2025, or 2008 on request)',
+  summary: 'One SBI 2025 code',
   description:
     'One code with its Dutch and English title, level, parent, section, the path from the section down and its children. Accepts `62.10` and `6210`. `edition=2008` reads the code in SBI 2008, as KVK answers before its September 2025 switch carry it (e.g. `1011`), and adds `successors`: its SBI 2025 candidates with their mapping type, derived through NACE since CBS’s official SBI 2008 → 2025 table is not public.',
   request: SbiLookupParams,

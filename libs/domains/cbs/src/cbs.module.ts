@@ -4,7 +4,7 @@ import { CacheModule } from '@nl/platform-cache';
 import { CbsDatasetEntity, SbiCodeEntity } from './persistence/sbi-code.entity.js';
 import { SbiHandler } from './sbi/sbi.handler.js';
 import { SbiImport } from './upstream/sbi/sbi.dataset.js';
-import { Sbi2008Table } from './upstream/sbi2008/sbi2008.table.js';
+import { Sbi2008Dataset } from './upstream/sbi2008/sbi2008.dataset.js';
 import { Sbi2008Lookup } from './sbi/sbi2008-lookup.js';
 import { SbiRepository } from './sbi/sbi.repository.js';
 import { SbiService } from './sbi/sbi.service.js';
@@ -21,6 +21,6 @@ import { SbiService } from './sbi/sbi.service.js';
     CacheModule.forDomain('cbs'),
   ],
   controllers: [SbiHandler],
-  providers: [SbiRepository, SbiService, SbiImport, Sbi2008Table, Sbi2008Lookup],
+  providers: [SbiRepository, SbiService, SbiImport, Sbi2008Dataset, Sbi2008Lookup],
 })
 export class CbsModule {}

@@ -5,7 +5,7 @@ import {
   type SbiPathItem,
   type SbiSuccessors,
 } from '@nl/contracts-cbs';
-import { Sbi2008Table } from '../upstream/sbi2008/sbi2008.table.js';
+import { Sbi2008Dataset } from '../upstream/sbi2008/sbi2008.dataset.js';
 import type { SbiClassDerivation } from '../upstream/sbi2008/sbi2008.types.js';
 import type { SbiSourceRow } from '../upstream/sbi/sbi.types.js';
 import { SbiRepository, ancestorCodes, toSummary } from './sbi.repository.js';
@@ -44,7 +44,7 @@ function noteOf(code: string, from: string, { mapping, nace2, classes }: SbiClas
 @Injectable()
 export class Sbi2008Lookup {
   constructor(
-    private readonly table: Sbi2008Table,
+    private readonly table: Sbi2008Dataset,
     private readonly sbi2025: SbiRepository,
   ) {}
 

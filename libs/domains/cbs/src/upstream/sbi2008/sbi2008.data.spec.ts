@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseSbiSnapshot } from '../sbi/sbi.mapper.js';
 import { SBI_SNAPSHOT } from '../sbi/sbi.dataset.js';
-import { NACE_PAIRS_FILE, SBI2008_FILE, readSbi2008 } from './sbi2008.table.js';
-import type { Sbi2008Data } from './sbi2008.table.js';
+import { NACE_PAIRS_FILE, SBI2008_FILE, readSbi2008 } from './sbi2008.dataset.js';
+import type { Sbi2008Data } from './sbi2008.dataset.js';
 
 const PROVENANCE = readFileSync(new URL('../../data/PROVENANCE.md', import.meta.url), 'utf8');
 const sha256 = (file: URL) => createHash('sha256').update(readFileSync(file)).digest('hex');

@@ -28,7 +28,7 @@ export async function readSbi2008(): Promise<Sbi2008Data> {
  * (the 2019 update was the last), 1,455 rows, so it never needs a refresh or a swap.
  */
 @Injectable()
-export class Sbi2008Table implements OnModuleInit {
+export class Sbi2008Dataset implements OnModuleInit {
   private byCode = new Map<string, SbiSourceRow>();
   private byParent = new Map<string, SbiSourceRow[]>();
   private derivations: ReadonlyMap<string, SbiClassDerivation> = new Map();
