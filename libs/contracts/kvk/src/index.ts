@@ -1,3 +1,4 @@
+export * from './kvk-sbi-activity.js';
 export * from './kvk.endpoints.js';
 export * from './kvk.requests.js';
 export * from './kvk.responses.js';

@@ -61,7 +61,7 @@ export const COMPANY_GET_ENDPOINT = {
   ],
   summary: 'Company base profile',
   description:
-    "Base profile of a company by its 8-digit KVK number: names, SBI activities, main branch with its addresses, and a `vat` block with the VAT number derived from the company's RSIN. `vat` compares a VAT number with the company's own; `vies=true` validates it live in VIES (through our VAT service). Links point at our own endpoints.",
+    "Base profile of a company by its 8-digit KVK number: names, SBI activities, main branch with its addresses, and a `vat` block with the VAT number derived from the company's RSIN. `vat` compares a VAT number with the company's own; `vies=true` validates the company's own number live in VIES (through our VAT service). Each activity says its SBI edition (`sbiEdition`: KVK answers carry SBI 2008 codes before its September 2025 switch, and some since) and, for an SBI 2008 code, its SBI 2025 candidates (`sbi2025`). Links point at our own endpoints.",
   notes: [
     ...base.notes,
     'vies=true costs nothing extra: VIES is free, and the check is part of the profile price.',
@@ -99,7 +99,7 @@ export const BRANCH_GET_ENDPOINT = {
   ],
   summary: 'Branch profile',
   description:
-    'Profile of one branch (`vestigingsnummer`), or of the main branch when none is given: trade names, addresses, websites and SBI activities.',
+    'Profile of one branch (`vestigingsnummer`), or of the main branch when none is given: trade names, addresses, websites and SBI activities, each with its SBI edition as in the base profile.',
   sandbox: {
     examples: [
       {
@@ -109,6 +109,11 @@ export const BRANCH_GET_ENDPOINT = {
       {
         path: '/v1/kvk/69599084/branch',
         description: 'The main branch of the company, found through its base profile.',
+      },
+      {
+        path: '/v1/kvk/68750110/branch?vestigingsnummer=000037178598',
+        description:
+          'A recorded branch whose SBI code 01241 reads the same in SBI 2008 and SBI 2025 (its company’s base profile was not recorded).',
       },
     ],
     triggers: triggers((kvk) => `/v1/kvk/${kvk}/branch`),

@@ -1,23 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { describedEnum } from './described-enum.js';
+import { KvkSbiActivity } from './kvk-sbi-activity.js';
 
 const YES_NO = ['Ja', 'Nee'];
 
 export class KvkTradeName {
   @ApiProperty({ example: 'Test EMZ Dagobert' }) naam: string;
   @ApiProperty({ example: 0 }) volgorde: number;
-}
-
-export class KvkSbiActivity {
-  @ApiProperty({
-    example: '10110',
-    description: 'SBI code as KVK registers it (SBI 2025 since September 2025).',
-  })
-  sbiCode: string;
-  @ApiProperty({
-    example: 'Verwerking en conservering van vlees, met uitzondering van vlees van gevogelte',
-  })
-  sbiOmschrijving: string;
-  @ApiProperty({ enum: YES_NO, example: 'Ja' }) indHoofdactiviteit: string;
 }
 
 /** A link to one of our own resources (never the register's host). */
@@ -98,13 +87,13 @@ export class KvkVat {
       "VIES verdict on the company's own number with `vies=true`; null otherwise, for a number that is not (or cannot be tied to) the company's, or when VIES was unavailable.",
   })
   valid: boolean | null;
-  @ApiProperty({
-    enum: VAT_STATUSES,
-    example: 'unvalidated',
-    description: `What is known of the number, ownership first:\n\n${VAT_STATUSES.map((s) => `- \`${s}\`: ${VAT_STATUS_MEANINGS[s]}`).join('\n')}`,
-    // Redoc and Redocly show a description per value from this extension.
-    ...({ 'x-enumDescriptions': VAT_STATUS_MEANINGS } as object),
-  })
+  @ApiProperty(
+    describedEnum(
+      VAT_STATUS_MEANINGS,
+      'What is known of the number, ownership first:',
+      'unvalidated',
+    ),
+  )
   status: VatStatus;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'When VIES answered.' })
   validatedAt: string | null;

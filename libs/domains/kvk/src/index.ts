@@ -1,4 +1,4 @@
 export * from './kvk.app.js';
 export * from './kvk.config.js';
 export * from './kvk.module.js';
-export { kvkRecording } from './upstream/kvk/kvk.recording.js';
+export { kvkRecording, recordedKvkAnswer } from './upstream/kvk/kvk.recording.js';

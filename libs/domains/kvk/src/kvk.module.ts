@@ -7,11 +7,13 @@ import { BranchService } from './branch/branch.service.js';
 import { CompanyHandler } from './company/company.handler.js';
 import { CompanyService } from './company/company.service.js';
 import { KvkProfiles } from './company/kvk-profiles.js';
+import { SbiEditions } from './company/sbi-editions.js';
 import { KVK_UPSTREAM, KvkClient } from './upstream/kvk/kvk.client.js';
 
 /**
  * The kvk domain: company base profiles and branch profiles from the KVK Handelsregister APIs,
- * cached; VAT checks go to the validation service over the transport (its client module).
+ * cached; VAT checks go to the validation service and SBI editions to the cbs service, over
+ * the transport (its client module).
  */
 @Module({
   imports: [
@@ -20,6 +22,6 @@ import { KVK_UPSTREAM, KvkClient } from './upstream/kvk/kvk.client.js';
     TransportClientModule,
   ],
   controllers: [CompanyHandler, BranchHandler],
-  providers: [KvkClient, KvkProfiles, CompanyService, BranchService],
+  providers: [KvkClient, KvkProfiles, CompanyService, BranchService, SbiEditions],
 })
 export class KvkModule {}

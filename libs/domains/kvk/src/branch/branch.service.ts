@@ -9,6 +9,7 @@ import {
 import { replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
 import { KvkProfiles } from '../company/kvk-profiles.js';
+import { SbiEditions } from '../company/sbi-editions.js';
 import { toBranchProfile } from '../upstream/kvk/kvk.mapper.js';
 
 const notFound = (message: string) =>
@@ -16,22 +17,24 @@ const notFound = (message: string) =>
 
 /**
  * `GET /v1/kvk/{companyNumber}/branch`: the branch given, or the main branch found through the
- * company's base profile (ARCHITECTURE §10). A branch of another company is not this company's:
- * 404, like an unknown one.
+ * company's base profile. A branch of another company is not this company's:
+ * 404, like an unknown one. Its activities get their SBI edition told (`SbiEditions`).
  */
 @Injectable()
 export class BranchService {
-  constructor(private readonly profiles: KvkProfiles) {}
+  constructor(
+    private readonly profiles: KvkProfiles,
+    private readonly editions: SbiEditions,
+  ) {}
 
   async profile(query: BranchQuery): Promise<ReplyEnvelope<BranchProfileResponse>> {
     const number = query.vestigingsnummer ?? (await this.mainBranchOf(query.companyNumber));
     const cached = await this.profiles.branch(number, BRANCH_GET_ENDPOINT);
     if (!cached.value || cached.value.kvkNummer !== query.companyNumber)
       throw notFound(`Company ${query.companyNumber} has no branch ${number}.`);
-    return replyEnvelope('kvk', {
-      ...cached,
-      value: toBranchProfile(cached.value, cached.fetchedAt),
-    });
+    const branch = toBranchProfile(cached.value, cached.fetchedAt);
+    const sbiActiviteiten = await this.editions.of(branch.sbiActiviteiten);
+    return replyEnvelope('kvk', { ...cached, value: { ...branch, sbiActiviteiten } });
   }
 
   private async mainBranchOf(companyNumber: string): Promise<string> {

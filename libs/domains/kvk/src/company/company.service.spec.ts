@@ -2,8 +2,9 @@ import { jest } from '@jest/globals';
 import type { CompanyQuery } from '@nl/contracts-kvk';
 import type { Cached } from '@nl/platform-cache';
 import type { ServiceClient } from '@nl/platform-transport';
-import { silentLogger } from '@nl/testing';
+import { pino } from 'pino';
 import { readFileSync } from 'node:fs';
+import type { SbiEditions } from './sbi-editions.js';
 import type { RawKvkProfile } from '../upstream/kvk/kvk.types.js';
 import { CompanyService } from './company.service.js';
 import type { KvkProfiles } from './kvk-profiles.js';
@@ -22,7 +23,11 @@ const EMZ = recorded('basisprofielen_v1_69599084_200.json');
 const OTHER = 'NL004495445B01';
 
 describe(CompanyService.name, () => {
-  let mocks: { profiles: { company: jest.Mock }; services: { call: jest.Mock } };
+  let mocks: {
+    profiles: { company: jest.Mock };
+    services: { call: jest.Mock };
+    editions: { of: jest.Mock };
+  };
   let sut: CompanyService;
 
   beforeEach(() => {
@@ -35,11 +40,13 @@ describe(CompanyService.name, () => {
           meta: {},
         })),
       },
+      editions: { of: jest.fn(async () => []) },
     };
     sut = new CompanyService(
       mocks.profiles as unknown as KvkProfiles,
       mocks.services as unknown as ServiceClient,
-      silentLogger(),
+      mocks.editions as unknown as SbiEditions,
+      pino({ level: 'silent' }),
     );
   });
   const registered = (raw: RawKvkProfile) =>

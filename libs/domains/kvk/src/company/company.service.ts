@@ -11,6 +11,7 @@ import { replyEnvelope } from '@nl/platform-cache';
 import { DomainError } from '@nl/platform-errors';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { ServiceClient } from '@nl/platform-transport';
+import { SbiEditions } from './sbi-editions.js';
 import { KvkProfiles } from './kvk-profiles.js';
 import { rsinOf, toCompanyProfile } from '../upstream/kvk/kvk.mapper.js';
 import { vatBlock, viesMayJudge } from './vat-block.js';
@@ -20,13 +21,15 @@ import { vatBlock, viesMayJudge } from './vat-block.js';
  * with the `vat` block of this request. `vies=true` asks our own VAT service through the typed
  * service client (the subject internal teams use; the kvk service has no VIES client) about the
  * company's own number only: its verdict, or `unavailable` when it has none, since an optional
- * enrichment never fails the profile.
+ * enrichment never fails the profile. The activities get their SBI edition the same way, from
+ * the cbs service.
  */
 @Injectable()
 export class CompanyService {
   constructor(
     private readonly profiles: KvkProfiles,
     private readonly services: ServiceClient,
+    private readonly editions: SbiEditions,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -42,13 +45,16 @@ export class CompanyService {
         `The company register has no company ${query.companyNumber}.`,
       );
     const raw = cached.value;
-    let vat = vatBlock(rsinOf(raw), query.vat);
-    if (query.vies === 'true' && viesMayJudge(vat) && vat.number)
-      vat = await this.viesCheck(vat, vat.number);
-    return replyEnvelope('kvk', {
-      ...cached,
-      value: { ...toCompanyProfile(raw, cached.fetchedAt), vat },
-    });
+    const profile = toCompanyProfile(raw, cached.fetchedAt);
+    const [vat, sbiActiviteiten] = await Promise.all([
+      this.vat(vatBlock(rsinOf(raw), query.vat), query.vies === 'true'),
+      this.editions.of(profile.sbiActiviteiten),
+    ]);
+    return replyEnvelope('kvk', { ...cached, value: { ...profile, sbiActiviteiten, vat } });
+  }
+
+  private vat(vat: KvkVat, vies: boolean): Promise<KvkVat> | KvkVat {
+    return vies && viesMayJudge(vat) && vat.number ? this.viesCheck(vat, vat.number) : vat;
   }
 
   private async viesCheck(vat: KvkVat, number: string): Promise<KvkVat> {

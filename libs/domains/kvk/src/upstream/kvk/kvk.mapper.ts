@@ -15,8 +15,20 @@ import type {
   RawKvkTradeName,
 } from './kvk.types.js';
 
-/** The profile without its `vat` block, which depends on the request. */
-export type CompanyProfile = Omit<CompanyProfileResponse, 'vat'>;
+/** An activity as KVK registers it, before its SBI edition is told (`company/sbi-editions.ts`). */
+export type RegisteredSbi = Pick<
+  KvkSbiActivity,
+  'sbiCode' | 'sbiOmschrijving' | 'indHoofdactiviteit'
+>;
+
+/** The profile without its `vat` block, which depends on the request, and with bare activities. */
+export type CompanyProfile = Omit<CompanyProfileResponse, 'vat' | 'sbiActiviteiten'> & {
+  readonly sbiActiviteiten: RegisteredSbi[];
+};
+/** The branch profile with bare activities. */
+export type BranchProfile = Omit<BranchProfileResponse, 'sbiActiviteiten'> & {
+  readonly sbiActiviteiten: RegisteredSbi[];
+};
 
 const tradeNames = (names: readonly RawKvkTradeName[] = []): KvkTradeName[] =>
   names
@@ -24,7 +36,7 @@ const tradeNames = (names: readonly RawKvkTradeName[] = []): KvkTradeName[] =>
     .map((n) => ({ naam: String(n.naam), volgorde: Number(n.volgorde ?? 0) }))
     .sort((a, b) => a.volgorde - b.volgorde);
 
-const activities = (list: readonly RawKvkSbi[] = []): KvkSbiActivity[] =>
+const activities = (list: readonly RawKvkSbi[] = []): RegisteredSbi[] =>
   list.map((a) => ({
     sbiCode: String(a.sbiCode ?? ''),
     sbiOmschrijving: String(a.sbiOmschrijving ?? ''),
@@ -110,7 +122,7 @@ export function toCompanyProfile(raw: RawKvkProfile, fetchedAt: string): Company
 }
 
 /** The spec's branch profile from a Vestigingsprofiel. */
-export function toBranchProfile(raw: RawKvkBranch, fetchedAt: string): BranchProfileResponse {
+export function toBranchProfile(raw: RawKvkBranch, fetchedAt: string): BranchProfile {
   const kvkNummer = String(raw.kvkNummer);
   const vestigingsnummer = String(raw.vestigingsnummer);
   return {

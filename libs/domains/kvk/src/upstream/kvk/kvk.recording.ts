@@ -1,7 +1,8 @@
 import type { RecordedAnswer, RecordedReply, Recording } from '@nl/platform-upstream';
 import { readFileSync } from 'node:fs';
 
-const read = (file: string): RecordedReply =>
+/** One recorded KVK answer (recorded/PROVENANCE.md), as KVK sent it: status and body. */
+export const recordedKvkAnswer = (file: string): RecordedReply =>
   JSON.parse(readFileSync(new URL(`./recorded/${file}`, import.meta.url), 'utf8')) as RecordedReply;
 
 /** The recorded answers (recorded/PROVENANCE.md), by request path. */
@@ -10,6 +11,7 @@ const RECORDED: Readonly<Record<string, string>> = {
   '/v1/basisprofielen/90000749': 'basisprofielen_v1_90000749_200.json',
   '/v1/basisprofielen/12345678': 'basisprofielen_v1_12345678_404.json',
   '/v1/vestigingsprofielen/000038509504': 'vestigingsprofielen_v1_000038509504_200.json',
+  '/v1/vestigingsprofielen/000037178598': 'vestigingsprofielen_v1_000037178598_200.json',
   '/v1/vestigingsprofielen/12345678': 'vestigingsprofielen_v1_12345678_400.json',
 };
 
@@ -48,7 +50,9 @@ const notFound = (code: string, what: string): RecordedReply => ({
  * `IPD0007` for numbers the recording lacks, and the trigger numbers' failures.
  */
 export function kvkRecording(): Recording {
-  const answers = new Map(Object.entries(RECORDED).map(([path, file]) => [path, read(file)]));
+  const answers = new Map(
+    Object.entries(RECORDED).map(([path, file]) => [path, recordedKvkAnswer(file)]),
+  );
   return {
     upstream: 'kvk',
     answer: (request) => {
