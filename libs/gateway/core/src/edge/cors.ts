@@ -47,8 +47,6 @@ export const CORS_EXPOSED_HEADERS = [
 /** How long a browser may reuse a preflight's answer, in seconds (Chromium caps it at 2 hours). */
 export const CORS_MAX_AGE = '7200';
 
-const ALLOW = `${CORS_ALLOWED_METHODS}, OPTIONS`;
-
 /**
  * A call from a web page (it carries `Origin`) is answered with that origin in
  * `Access-Control-Allow-Origin` and the exposed headers, whatever its outcome: a page can read
@@ -62,7 +60,7 @@ function corsHeaders(
   done: HookHandlerDoneFunction,
 ): void {
   const origin = request.headers.origin;
-  // A preflight is answered by its own route.
+  // A preflight is answered by the OPTIONS route (answerPreflight).
   if (origin !== undefined && request.method !== 'OPTIONS' && isApi(request.url))
     void reply
       .header('access-control-allow-origin', origin)
@@ -72,26 +70,34 @@ function corsHeaders(
 }
 
 /**
- * A preflight (`OPTIONS` with `Access-Control-Request-Method`) from any origin: `204` with what
- * a call may use, before and without any authentication, rate limit or charge (a browser sends
- * no credentials with it). Any other `OPTIONS` gets `204` with `Allow`.
+ * Answers a preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) to the API
+ * from any origin: `204` with what a call may use, before and without any authentication, rate
+ * limit or charge (a browser sends no credentials with it). False for any other request, which
+ * is left unanswered.
  */
-function preflight(request: FastifyRequest, reply: FastifyReply): void {
+export function answerPreflight(request: FastifyRequest, reply: FastifyReply): boolean {
   const origin = request.headers.origin;
-  if (origin !== undefined && request.headers['access-control-request-method'] !== undefined)
-    void reply
-      .header('access-control-allow-origin', origin)
-      .header('access-control-allow-methods', CORS_ALLOWED_METHODS)
-      .header('access-control-allow-headers', CORS_ALLOWED_HEADERS)
-      .header('access-control-max-age', CORS_MAX_AGE)
-      .header('vary', 'Origin');
-  else void reply.header('allow', ALLOW);
-  void reply.code(204).send();
+  if (
+    origin === undefined ||
+    request.headers['access-control-request-method'] === undefined ||
+    !isApi(request.url)
+  )
+    return false;
+  void reply
+    .header('access-control-allow-origin', origin)
+    .header('access-control-allow-methods', CORS_ALLOWED_METHODS)
+    .header('access-control-allow-headers', CORS_ALLOWED_HEADERS)
+    .header('access-control-max-age', CORS_MAX_AGE)
+    .header('vary', 'Origin')
+    .code(204)
+    .send();
+  return true;
 }
 
 /**
- * CORS for the public API: preflights answered by their own route, the allow and expose headers
- * on every other API answer to a page. Written as one hook and one route rather than with
+ * CORS for the public API: the allow and expose headers on every API answer to a page (the
+ * OPTIONS route of options.ts answers preflights with answerPreflight). Written as one hook
+ * and one function rather than with
  * `@fastify/cors`, whose per-request option merging and origin callback cost every call
  * allocations, and whose origin callback cannot see the path to keep the dashboard and
  * `/admin` out.
@@ -100,5 +106,4 @@ export function configureCors(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   // Callback style: an async hook costs every request a promise.
   fastify.addHook('onRequest', corsHeaders);
-  for (const prefix of API_PREFIXES) fastify.options(`${prefix}*`, preflight);
 }

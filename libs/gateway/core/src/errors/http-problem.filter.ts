@@ -12,6 +12,7 @@ import { OutageMonitor } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { methodRefusal } from '../edge/allow.js';
 import { CLIENT_CLOSED, recordAnswer } from '../pipeline/access-log.js';
 import { requestIdOf } from '../pipeline/request-id.js';
 import { ERROR_STATUS } from './error-status.js';
@@ -55,7 +56,8 @@ function httpStatusOf(exception: unknown): number | undefined {
 
 /**
  * Errors that happen outside the request pipeline (unknown routes, unreadable bodies, bugs)
- * still leave as problem+json; an unreachable database as a 503 `database_unavailable` (logged
+ * still leave as problem+json; a path that has routes, but none for the request's method, as a
+ * 405 with `Allow`; an unreachable database as a 503 `database_unavailable` (logged
  * once per outage); an unexpected one as a 500 whose `errorId` is in the log. Each answer has
  * its access-log line and counts in the HTTP metrics, like the pipeline's. A client that went
  * away before its request was complete gets no answer (there is no one to read it): an
@@ -78,7 +80,11 @@ export class HttpProblemFilter implements ExceptionFilter {
       recordAnswer(this.logger, request, requestIdOf(request, reply), CLIENT_CLOSED);
       return;
     }
-    await this.refuse(request, reply, this.toDomainError(exception));
+    const error = this.toDomainError(exception);
+    // No route took the request: its path may still have routes for other methods (a 405).
+    const refusal =
+      error.code === 'route_not_found' && request.is404 ? methodRefusal(request, reply) : null;
+    await this.refuse(request, reply, refusal ?? error);
   }
 
   /** Sends `error` as the answer to `request`, logged and counted. */

@@ -14,6 +14,8 @@ const INTRO = `Dutch public-register data and validations per call: property and
 
 **Credits:** every successful call costs the operation's price; an answer served from cache (\`X-Cache: HIT\` or \`STALE\`) costs the cached price. Failed calls cost nothing.
 
+**Methods:** each path answers the methods listed for it, \`HEAD\` wherever \`GET\` is, and \`OPTIONS\` (\`204\` with \`Allow\`); any other method is \`405 method_not_allowed\` with \`Allow\`.
+
 **Errors** are RFC 9457 \`application/problem+json\` with a \`code\` and \`requestId\`, except where an operation documents its own body (for example \`{found:false}\`).`;
 
 /**

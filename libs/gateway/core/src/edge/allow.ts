@@ -1,0 +1,45 @@
+import { DomainError } from '@nl/platform-errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The methods a route can have, in the order `Allow` lists them. OPTIONS is not asked of the
+ * router (every path has it, through the route of options.ts): it is listed last.
+ */
+const RESOURCE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Whether the router could read the path at all: it routes a malformed one to its bad-URL handler. */
+function readablePath(url: string): boolean {
+  const query = url.indexOf('?');
+  try {
+    decodeURI(query < 0 ? url : url.slice(0, query));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `Allow` value of the resource at `url` (RFC 9110 §10.2.1): the methods some route of this
+ * server answers for that path (HEAD wherever GET is, as Fastify adds it), then OPTIONS; null
+ * when no route has the path. Asked only of requests no route took and of OPTIONS, never on the
+ * way of a routed call.
+ */
+export function allowedMethods(fastify: FastifyInstance, url: string): string | null {
+  if (!readablePath(url)) return null;
+  const methods = RESOURCE_METHODS.filter((method) => fastify.findRoute({ method, url }) !== null);
+  return methods.length ? [...methods, 'OPTIONS'].join(', ') : null;
+}
+
+/**
+ * A request no route took, refused for its method when its path has routes for others: `405
+ * method_not_allowed` with `Allow`. Null when the path itself is unknown (`404` stays).
+ */
+export function methodRefusal(request: FastifyRequest, reply: FastifyReply): DomainError | null {
+  const allow = allowedMethods(request.server, request.url);
+  if (!allow) return null;
+  void reply.header('allow', allow);
+  return new DomainError(
+    'method_not_allowed',
+    `${request.method} is not a method of this path; it answers ${allow}.`,
+  );
+}
