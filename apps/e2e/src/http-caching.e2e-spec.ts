@@ -95,6 +95,52 @@ describe('compression and conditional requests of the free documents', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 
+  it("should echo the caller's X-Request-Id on the account's 200 and 304", async () => {
+    for (const path of ['/v1/account', '/v1/account/usage']) {
+      const id = { 'x-request-id': `account-${path.length}-0001` };
+      const first = await get(api, path, { ...api.auth, ...id });
+      const etag = first.headers['etag'] as string;
+      const again = await get(api, path, { ...api.auth, ...id, 'if-none-match': etag });
+      expect([path, first.status, first.headers['x-request-id']]).toEqual([
+        path,
+        200,
+        id['x-request-id'],
+      ]);
+      expect([path, again.status, again.headers['x-request-id']]).toEqual([
+        path,
+        304,
+        id['x-request-id'],
+      ]);
+      expect(again.headers['etag']).toBe(etag);
+      expect(again.headers['ratelimit-remaining']).toBeDefined();
+    }
+  });
+
+  it('should give every answer that is not a catalog call an X-Request-Id too', async () => {
+    const etag = (await get(api, '/openapi.json')).headers['etag'] as string;
+    const answers: [string, Record<string, string>][] = [
+      ['/openapi.json', { 'if-none-match': etag }],
+      ['/openapi.yaml', {}],
+      ['/asyncapi.json', {}],
+      ['/docs', {}],
+      ['/health/live', {}],
+      ['/health/ready', {}],
+      ['/metrics', {}],
+      ['/dashboard/sign-in', {}],
+      ['/v1/account', {}], // 401
+      ['/v1/account', { 'x-api-key': 'nlk_live_nope' }], // 401
+      ['/v1/no-such-thing', {}], // 404
+    ];
+    for (const [path, headers] of answers) {
+      const res = await get(api, path, headers);
+      expect([path, res.status, res.headers['x-request-id']]).toEqual([
+        path,
+        res.status,
+        expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ]);
+    }
+  });
+
   it('should give every other answer Cache-Control: no-store', async () => {
     for (const path of ['/health/live', '/health/ready', '/v1/no-such-thing']) {
       const res = await get(api, path);

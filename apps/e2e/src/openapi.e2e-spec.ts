@@ -10,7 +10,13 @@ import { readFile } from 'node:fs/promises';
 type Operation = {
   operationId: string;
   tags?: string[];
-  parameters?: { name: string; description?: string; schema?: { example?: unknown } }[];
+  parameters?: {
+    name: string;
+    in?: string;
+    required?: boolean;
+    description?: string;
+    schema?: { example?: unknown };
+  }[];
   responses: Record<
     string,
     { content?: Record<string, unknown>; headers?: Record<string, unknown> }
@@ -126,6 +132,32 @@ describe('the OpenAPI document', () => {
       'application/json',
       'application/problem+json',
     ]);
+  });
+
+  it('should name X-Request-Id on every success, and the account answers as conditional', () => {
+    for (const operation of operations())
+      expect([operation.operationId, operation.responses['200'].headers]).toEqual([
+        operation.operationId,
+        expect.objectContaining({ 'X-Request-Id': expect.anything() }),
+      ]);
+    const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+    for (const path of ['/v1/account', '/v1/account/usage']) {
+      const operation = document.paths[path].get as unknown as Operation;
+      expect(operation.parameters).toContainEqual(
+        expect.objectContaining({ name: 'If-None-Match', in: 'header', required: false }),
+      );
+      expect(operation.responses['200'].headers).toEqual(
+        expect.objectContaining({ ETag: header('ETag'), 'Cache-Control': header('Cache-Control') }),
+      );
+      expect(operation.responses['304']).toEqual({
+        description: expect.stringContaining('If-None-Match'),
+        headers: expect.objectContaining({
+          ETag: header('ETag'),
+          'X-Request-Id': header('X-Request-Id'),
+        }),
+      });
+    }
+    expect(document.components?.headers).toHaveProperty(['ETag']);
   });
 
   it('should mark a catalog row that is not built yet `x-status: planned`, schemas and all', async () => {

@@ -25,9 +25,11 @@ export const ACCOUNT_LIMITS = {
   usage: { id: 'account.usage', path: '/v1/account/usage', limit: 30 },
 } as const;
 
-/** The caller's own account: free of charge, any tier, rate-limited per key. */
-/** The account operations' answers: free (no credits), rate-limited, problem+json errors. */
-const FREE = { method: 'GET', metered: false, x402: false } as const;
+/**
+ * The account operations' answers: free (no credits), rate-limited, problem+json errors; an
+ * `ETag` on each, so `If-None-Match` answers `304` (static-caching.ts in the gateway core).
+ */
+const FREE = { method: 'GET', metered: false, x402: false, conditional: true } as const;
 
 @ApiTags(ACCOUNT_TAG)
 @ApiErrorResponses(FREE)

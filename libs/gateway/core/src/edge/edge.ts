@@ -11,6 +11,7 @@ import type {
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
+import { requestIdOf } from '../pipeline/request-id.js';
 import { malformedQueryOf } from './query-encoding.js';
 import { guardedJsonParser } from './json-body.js';
 import { sendRawProblem, writeRawProblem } from './raw-problem.js';
@@ -90,7 +91,7 @@ export class ShutdownGate implements OnModuleDestroy {
  * `Host`, a query that is not valid percent-encoding (`400 validation_failed` naming the
  * parameter, on every route, before any step or charge), a bad `Expect` and requests during
  * shutdown as problem+json, each logged and counted (HttpProblemFilter.refuse); the time each
- * request arrived (`receivedAt`), from which its access line's `ms` counts; the guarded JSON
+ * request arrived (`receivedAt`), from which its access line's `ms` counts; its `X-Request-Id`; the guarded JSON
  * body parser; no plain-text parser (a text body is `415`, not a string handed to validation).
  */
 export function configureEdge(app: NestFastifyApplication): void {
@@ -102,6 +103,8 @@ export function configureEdge(app: NestFastifyApplication): void {
   // Callback style: an async hook costs every request a promise, and almost none is refused.
   fastify.addHook('onRequest', (request, reply, done) => {
     request.receivedAt = performance.now();
+    // Every answer carries it, not only the pipeline's: the account, the documents, 304s, OPTIONS.
+    requestIdOf(request, reply);
     const refusal = refusalOf(request, gate.closing);
     if (!refusal) {
       done();

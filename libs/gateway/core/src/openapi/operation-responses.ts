@@ -1,9 +1,10 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { ProblemDetails, type EndpointDefinition } from '@nl/contracts-core';
 import {
   CREDIT_HEADERS,
   RATE_LIMIT_HEADERS,
+  VALIDATOR_HEADERS,
   headerRefs,
   type ResponseHeaderName,
 } from './response-headers.js';
@@ -15,6 +16,8 @@ export interface OperationTraits {
   readonly metered: boolean;
   readonly x402: boolean;
   readonly errorResponses?: EndpointDefinition['errorResponses'];
+  /** Its 200 carries an `ETag`, and `If-None-Match` with it answers `304` (the account's). */
+  readonly conditional?: boolean;
 }
 
 /** The headers of an answer after the rate-limit step counted the call (and credits, if metered). */
@@ -164,6 +167,26 @@ export function ApiSuccessResponse(
         'X-Sandbox',
         ...(traits.x402 ? (['PAYMENT-RESPONSE'] as const) : []),
       ]
-    : RATE_LIMIT_HEADERS.slice();
-  return ApiResponse({ status: 200, description, headers: headerRefs(headers), type });
+    : counted(traits, ...(traits.conditional ? VALIDATOR_HEADERS : []));
+  const success = ApiResponse({ status: 200, description, headers: headerRefs(headers), type });
+  return traits.conditional ? applyDecorators(success, ...notModified(traits)) : success;
+}
+
+/** `If-None-Match` and its `304`, for an operation whose answers carry an `ETag`. */
+function notModified(traits: OperationTraits): MethodDecorator[] {
+  return [
+    ApiHeader({
+      name: 'If-None-Match',
+      required: false,
+      description:
+        'The `ETag` of an answer you kept (or several, comma-separated): while the answer is still the same, it is `304` without a body.',
+      schema: { type: 'string', example: '"Q3JlZGl0cy1hbmQtdXNhZ2UtZXhhbXBsZQ"' },
+    }),
+    ApiResponse({
+      status: 304,
+      description:
+        'Not modified: `If-None-Match` holds the current `ETag`, so the answer you kept is still right. No body; free, and counted against the rate limit like a `200`.',
+      headers: headerRefs(counted(traits, ...VALIDATOR_HEADERS)),
+    }),
+  ];
 }

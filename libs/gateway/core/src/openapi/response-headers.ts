@@ -63,6 +63,14 @@ export const RESPONSE_HEADERS = {
     'x402: base64 JSON of the settlement (transaction, network, payer) on the answer to a paid call.',
     'eyJzdWNjZXNzIjp0cnVlLC…',
   ),
+  ETag: text(
+    'A validator of this answer (a strong tag of its bytes). Send it back in `If-None-Match`: while the answer is the same, the next one is `304` without a body.',
+    '"Q3JlZGl0cy1hbmQtdXNhZ2UtZXhhbXBsZQ"',
+  ),
+  'Cache-Control': text(
+    'How the answer may be kept: `private, no-cache` (by the caller only, and asked again each time, with `If-None-Match`).',
+    'private, no-cache',
+  ),
   'WWW-Authenticate': text(
     'On a 401: the bearer scheme the API accepts.',
     'Bearer realm="nl-data-api"',
@@ -79,6 +87,9 @@ export const RATE_LIMIT_HEADERS: readonly ResponseHeaderName[] = [
   'RateLimit',
   'RateLimit-Policy',
 ];
+
+/** The headers of an answer a client may keep and revalidate (`If-None-Match`, `304`). */
+export const VALIDATOR_HEADERS: readonly ResponseHeaderName[] = ['ETag', 'Cache-Control'];
 
 /** The credit headers of a call made with an API key, success or failure. */
 export const CREDIT_HEADERS: readonly ResponseHeaderName[] = [
