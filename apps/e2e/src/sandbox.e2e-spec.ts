@@ -139,7 +139,7 @@ describe.each(PROFILES)('sandbox: test keys answer from recorded data (%s)', (pr
   it('should never answer a live key from recorded data', async () => {
     // VIES has no fake here and is pinned to nowhere. A number no test checks live (so no stored
     // answer exists, even in a shared database): the sandbox answers it from the recording, the
-    // live key gets the 503 of an unreachable VIES.
+    // live key gets the 503 of an unreachable VIES (VIES's, not the member state's).
     const ask = (key: string) =>
       api.fetch('/v1/validate/vat', {
         method: 'POST',
@@ -154,7 +154,7 @@ describe.each(PROFILES)('sandbox: test keys answer from recorded data (%s)', (pr
     const live = await ask(liveKey);
     expect({ status: live.status, body: await jsonOf(live) }).toMatchObject({
       status: 503,
-      body: { valid: null, error: 'ms_unavailable' },
+      body: { code: 'upstream_unavailable', detail: expect.stringMatching(/^VIES could not/) },
     });
     expect(live.headers.get('x-sandbox')).toBeNull();
     expect(live.headers.get('x-credits-charged')).toBe('0.00');

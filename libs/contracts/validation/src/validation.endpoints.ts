@@ -21,13 +21,13 @@ export const VAT_CHECK_ENDPOINT = {
     {
       status: 503,
       description:
-        'The member state is unavailable and no earlier answer is stored: `valid` null, `error` "ms_unavailable", with Retry-After. Not charged.',
+        'VIES says the member state did not answer it (MS_UNAVAILABLE, TIMEOUT, MS_MAX_CONCURRENT_REQ) and no earlier answer is stored: `valid` null, `error` "ms_unavailable", with Retry-After. Not charged. VIES itself failing, or unreachable, is not the member state: that is the problem+json `upstream_unavailable`.',
       type: VatValidationResponse,
     },
   ],
   summary: 'Validate an EU VAT number (VIES)',
   description:
-    'Format and checksum check, then a live VIES query; company name and address where the member state shares them. A stored answer is served when the member state is offline.',
+    'Format and checksum check, then a live VIES query; company name and address where the member state shares them. A stored answer is served when the member state or VIES is offline.',
   price: { fresh: credits(1), cached: credits(0.5) },
   cacheTtlMs: DAY,
   limits: { trial: 10, paid: 60, premium: 120 },
@@ -69,9 +69,9 @@ export const VAT_CHECK_ENDPOINT = {
       {
         path: '/v1/validate/vat',
         body: { vat_number: 'NL999999004B01' },
-        description: 'VIES does not answer in time, nothing stored.',
-        status: 503,
-        answer: { valid: null, error: 'ms_unavailable' },
+        description: 'VIES itself does not answer in time, nothing stored.',
+        status: 504,
+        answer: { code: 'upstream_timeout' },
       },
     ],
   },

@@ -8,26 +8,59 @@ import { UpstreamError } from '@nl/platform-upstream';
 import { VatAnswerStore } from './vat-answer.store.js';
 import { checkVatNumber } from '@nl/contracts-validation';
 import { ViesClient } from '../upstream/vies/vies.client.js';
-import { VIES_UNAVAILABLE, toVatResponse } from '../upstream/vies/vies.mapper.js';
+import { toVatResponse, viesErrorClass } from '../upstream/vies/vies.mapper.js';
 
 const SOURCE = 'vies';
 /** How long past its TTL a cached answer may stand in for an offline member state. */
 const STALE_MS = 30 * 86_400_000;
-const RETRY_AFTER_SECONDS = 300;
+/** Member states have scheduled downtime: minutes, not seconds. */
+const MEMBER_STATE_RETRY_AFTER_SECONDS = 300;
+const VIES_RETRY_AFTER_SECONDS = 60;
 
-/** VIES or the member state could not answer now. */
-class MemberStateUnavailable extends Error {
-  constructor(readonly reason: string) {
+/** What we could not reach VIES for, or how it failed us (UpstreamError's kind). */
+const UPSTREAM_FAILURES: Record<UpstreamError['kind'], string> = {
+  circuit_open: 'VIES failed repeatedly, so VAT checks are paused for a short while',
+  unavailable: 'VIES could not be reached',
+  timeout: 'VIES did not answer in time',
+};
+
+/**
+ * VIES gave no verdict now, either because the member state's system did not answer it
+ * (`memberState`: the spec's `ms_unavailable` body) or because VIES itself, or our way to it,
+ * failed (a plain `upstream_unavailable` or `upstream_timeout` problem). Either way a stored
+ * answer may stand in.
+ */
+class NoVerdict extends Error {
+  constructor(
+    readonly code: 'upstream_unavailable' | 'upstream_timeout',
+    readonly reason: string,
+    readonly memberState: boolean,
+  ) {
     super(reason);
   }
+
+  static ofUpstream(error: UpstreamError): NoVerdict {
+    const code = error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable';
+    return new NoVerdict(code, UPSTREAM_FAILURES[error.kind], false);
+  }
+}
+
+/** A stored answer standing in for the one VIES cannot give now, saying why. */
+function staleAnswer(response: VatValidationResponse, why: NoVerdict): VatValidationResponse {
+  const now = why.memberState ? 'The member state is offline now' : 'VIES cannot answer now';
+  return {
+    ...response,
+    message: `${response.message} ${now}; this is its answer of ${response.request_date}.`,
+  };
 }
 
 /**
  * `POST /v1/validate/vat`: normalise, check format and checksum locally (a malformed number
  * never reaches VIES), then ask VIES through the cache. Definitive answers are also stored in
- * Postgres; when the member state is offline the cache's or the store's last answer is served
- * as stale, else 503 with the spec's body. VIES errors sent as HTTP 200 are never read as
- * `valid:false`.
+ * Postgres; when VIES gives no verdict now the cache's or the store's last answer is served as
+ * stale. Else the spec's `503 ms_unavailable` body when VIES says the member state did not
+ * answer, or a plain problem (`503 upstream_unavailable`, `504 upstream_timeout`) when VIES
+ * itself, or our way to it, failed. VIES errors sent as HTTP 200 are never read as `valid:false`.
  */
 @Injectable()
 export class VatService {
@@ -58,6 +91,8 @@ export class VatService {
         },
       });
     }
+    /** Why the cache's last answer stands in, when it does. */
+    let missed: NoVerdict | undefined;
     try {
       const cached = await this.cache.getOrLoad(
         `vat:${number.vatNumber}`,
@@ -65,41 +100,57 @@ export class VatService {
         {
           ttlMs: VAT_CHECK_ENDPOINT.cacheTtlMs,
           staleMs: STALE_MS,
-          serveStaleOn: (e) => e instanceof MemberStateUnavailable,
+          serveStaleOn: (e) => {
+            if (!(e instanceof NoVerdict)) return false;
+            missed = e;
+            return true;
+          },
         },
       );
-      const data = cached.state === 'stale' ? this.staleMessage(cached.value) : cached.value;
+      const data =
+        cached.state === 'stale' && missed ? staleAnswer(cached.value, missed) : cached.value;
       return replyEnvelope(SOURCE, { ...cached, value: data });
     } catch (error) {
-      if (!(error instanceof MemberStateUnavailable)) throw error;
+      if (!(error instanceof NoVerdict)) throw error;
       const stored = await this.store.find(number.vatNumber);
       if (stored)
         return replyEnvelope(SOURCE, {
           state: 'stale',
           fetchedAt: stored.checkedAt.toISOString(),
-          value: this.staleMessage(stored.response),
+          value: staleAnswer(stored.response, error),
         });
-      const message = `The ${number.countryCode} VAT system is not available (${error.reason}) and no earlier answer is stored; retry in a few minutes.`;
-      throw new DomainError('upstream_unavailable', message, {
-        retryAfterSeconds: RETRY_AFTER_SECONDS,
-        body: {
-          valid: null,
-          vat_number: number.vatNumber,
-          country_code: number.countryCode,
-          request_date: now,
-          company: null,
-          error: 'ms_unavailable',
-          message,
-        } satisfies VatValidationResponse,
-      });
+      throw this.unanswered(error, number.vatNumber, number.countryCode, now);
     }
   }
 
-  private staleMessage(response: VatValidationResponse): VatValidationResponse {
-    return {
-      ...response,
-      message: `${response.message} The member state is offline now; this is its answer of ${response.request_date}.`,
-    };
+  /** The error of a check without a verdict and without a stored answer to stand in. */
+  private unanswered(
+    error: NoVerdict,
+    vatNumber: string,
+    countryCode: string,
+    now: string,
+  ): DomainError {
+    const details = { upstream: SOURCE, reason: error.reason };
+    if (!error.memberState)
+      return new DomainError(
+        error.code,
+        `${error.reason}, and no earlier answer is stored; retry in a minute.`,
+        { retryAfterSeconds: VIES_RETRY_AFTER_SECONDS, details },
+      );
+    const message = `The ${countryCode} VAT system is not available (${error.reason}) and no earlier answer is stored; retry in a few minutes.`;
+    return new DomainError(error.code, message, {
+      retryAfterSeconds: MEMBER_STATE_RETRY_AFTER_SECONDS,
+      details,
+      body: {
+        valid: null,
+        vat_number: vatNumber,
+        country_code: countryCode,
+        request_date: now,
+        company: null,
+        error: 'ms_unavailable',
+        message,
+      } satisfies VatValidationResponse,
+    });
   }
 
   private async live(
@@ -111,13 +162,19 @@ export class VatService {
     try {
       outcome = await this.vies.check(countryCode, number);
     } catch (error) {
-      if (error instanceof UpstreamError)
-        throw new MemberStateUnavailable(error.kind.toUpperCase());
+      if (error instanceof UpstreamError) throw NoVerdict.ofUpstream(error);
       throw error;
     }
     if (outcome.kind === 'error') {
-      if (VIES_UNAVAILABLE.has(outcome.code)) throw new MemberStateUnavailable(outcome.code);
-      if (outcome.code === 'INVALID_INPUT')
+      const kind = viesErrorClass(outcome.code);
+      if (kind === 'member_state') throw new NoVerdict('upstream_unavailable', outcome.code, true);
+      if (kind === 'vies')
+        throw new NoVerdict(
+          'upstream_unavailable',
+          `VIES is not available (${outcome.code})`,
+          false,
+        );
+      if (kind === 'bad_input')
         throw DomainError.validation([
           { field: 'vat_number', message: 'VIES rejected the number as malformed.' },
         ]);

@@ -7,25 +7,21 @@ import {
 } from '@nl/platform-upstream';
 import type { ValidationSettings } from '../../validation.config.js';
 import { VALIDATION_CONFIG } from '../../validation.config.js';
-import { VIES_UNAVAILABLE, readViesAnswer } from './vies.mapper.js';
+import { readViesAnswer, viesErrorClass } from './vies.mapper.js';
 import { ViesRecording } from './vies.recording.js';
 import type { ViesOutcome } from './vies.types.js';
 
-/** Errors that say VIES as a whole is struggling (a member state's own outage does not). */
-const GLOBAL_FAILURES = new Set([
-  'SERVICE_UNAVAILABLE',
-  'GLOBAL_MAX_CONCURRENT_REQ',
-  'GLOBAL_MAX_CONCURRENT_REQ_TIME',
-  'SERVER_BUSY',
-]);
-
+/**
+ * Whether an answer counts against VIES (retried, and counted by the breaker): a 429, and any
+ * error VIES reports about itself. What it reports about one member state does not, so one
+ * state down does not open the circuit for the others. Any other 5xx counts too.
+ */
 function isViesFailure(response: UpstreamResponse): boolean {
   if (response.status === 429) return true;
   const outcome = readViesAnswer(response.status, response.body);
   if (outcome.kind === 'answer') return false;
-  return response.status >= 500
-    ? !VIES_UNAVAILABLE.has(outcome.code) || GLOBAL_FAILURES.has(outcome.code)
-    : GLOBAL_FAILURES.has(outcome.code);
+  const kind = viesErrorClass(outcome.code);
+  return response.status >= 500 ? kind !== 'member_state' : kind === 'vies';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { normaliseAddress, readViesAnswer, toVatResponse } from './vies.mapper.js';
+import { normaliseAddress, readViesAnswer, toVatResponse, viesErrorClass } from './vies.mapper.js';
 
 const sample = async () =>
   JSON.parse(
@@ -88,5 +88,30 @@ describe('VIES mapping', () => {
     expect(
       toVatResponse('NL123456789B01', 'NL', { valid: false, name: '---', address: '---' }, false),
     ).toMatchObject({ valid: false, company: null, error: null });
+  });
+
+  describe('viesErrorClass', () => {
+    it.each([
+      // The member state's system did not answer VIES, or is too busy.
+      ['MS_UNAVAILABLE', 'member_state'],
+      ['TIMEOUT', 'member_state'],
+      ['MS_MAX_CONCURRENT_REQ', 'member_state'],
+      ['MS_MAX_CONCURRENT_REQ_TIME', 'member_state'],
+      // VIES itself: its network or web application, its overall load.
+      ['SERVICE_UNAVAILABLE', 'vies'],
+      ['GLOBAL_MAX_CONCURRENT_REQ', 'vies'],
+      ['GLOBAL_MAX_CONCURRENT_REQ_TIME', 'vies'],
+      ['SERVER_BUSY', 'vies'],
+      ['INVALID_INPUT', 'bad_input'],
+      // VIES will not answer this, and asking again does not help.
+      ['INVALID_REQUESTER_INFO', 'refused'],
+      ['VAT_BLOCKED', 'refused'],
+      ['IP_BLOCKED', 'refused'],
+      ['BAD_RESPONSE', 'refused'],
+      ['SOMETHING_NEW', 'refused'],
+      ['toString', 'refused'],
+    ])('should class %s as %s', (code, kind) => {
+      expect(viesErrorClass(code)).toBe(kind);
+    });
   });
 });

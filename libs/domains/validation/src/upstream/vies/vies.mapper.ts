@@ -1,17 +1,35 @@
 import type { VatValidationResponse } from '@nl/contracts-validation';
 import type { ViesCheckAnswer, ViesOutcome } from './vies.types.js';
 
-/** Errors meaning "the member state (or VIES) could not answer now": retry later, serve stale. */
-export const VIES_UNAVAILABLE = new Set([
-  'MS_UNAVAILABLE',
-  'TIMEOUT',
-  'MS_MAX_CONCURRENT_REQ',
-  'MS_MAX_CONCURRENT_REQ_TIME',
-  'SERVICE_UNAVAILABLE',
-  'GLOBAL_MAX_CONCURRENT_REQ',
-  'GLOBAL_MAX_CONCURRENT_REQ_TIME',
-  'SERVER_BUSY',
-]);
+/**
+ * Who an error VIES reports is about, from the WSDL's fault strings (vies.md §2):
+ * - `member_state`: the member state's system did not answer VIES (MS_UNAVAILABLE; TIMEOUT, "did
+ *   not receive a reply within the allocated time period") or is too busy (MS_MAX_CONCURRENT_REQ*);
+ * - `vies`: VIES itself failed ("an error at the network level or the Web application level",
+ *   SERVICE_UNAVAILABLE; "high traffic on the web application", GLOBAL_MAX_CONCURRENT_REQ*; the
+ *   older SERVER_BUSY), as is an HTTP error status without an error code (read as
+ *   SERVICE_UNAVAILABLE);
+ * - `bad_input`: VIES found the number malformed (INVALID_INPUT);
+ * - `refused`: anything else (VAT_BLOCKED, IP_BLOCKED, INVALID_REQUESTER_INFO, an answer without a
+ *   verdict, a code we do not know): VIES will not give this answer, and retrying does not help.
+ */
+export type ViesErrorClass = 'member_state' | 'vies' | 'bad_input' | 'refused';
+
+const ERROR_CLASSES: Readonly<Record<string, ViesErrorClass>> = {
+  MS_UNAVAILABLE: 'member_state',
+  TIMEOUT: 'member_state',
+  MS_MAX_CONCURRENT_REQ: 'member_state',
+  MS_MAX_CONCURRENT_REQ_TIME: 'member_state',
+  SERVICE_UNAVAILABLE: 'vies',
+  GLOBAL_MAX_CONCURRENT_REQ: 'vies',
+  GLOBAL_MAX_CONCURRENT_REQ_TIME: 'vies',
+  SERVER_BUSY: 'vies',
+  INVALID_INPUT: 'bad_input',
+};
+
+export function viesErrorClass(code: string): ViesErrorClass {
+  return Object.hasOwn(ERROR_CLASSES, code) ? ERROR_CLASSES[code] : 'refused';
+}
 
 /**
  * Reads any VIES answer: HTTP 200 with `valid`, HTTP 200 whose `userError` is an error code

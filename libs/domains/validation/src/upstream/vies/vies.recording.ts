@@ -39,7 +39,7 @@ export function recordedRegistry(): ViesRegistration[] {
 export const VIES_TRIGGER_NUMBERS = {
   /** The member state's system is down: MS_UNAVAILABLE (503 `ms_unavailable` for the caller). */
   memberStateUnavailable: { countryCode: 'NL', vatNumber: '999999000B01' },
-  /** VIES does not answer in time (503 `ms_unavailable` for the caller). */
+  /** VIES itself does not answer in time (504 `upstream_timeout` for the caller). */
   timeout: { countryCode: 'NL', vatNumber: '999999004B01' },
 } as const;
 
