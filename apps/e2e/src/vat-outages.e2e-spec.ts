@@ -9,6 +9,17 @@ import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 // member state. Which VIES error value is which: vies.mapper.ts (viesErrorClass).
 
 const PROBLEM = /^application\/problem\+json/;
+const JSON_BODY = /^application\/json/;
+
+/** The status, media type and Retry-After of an answer, which is never charged. */
+function expectRefusal(res: Response, status: number, type: RegExp, retryAfter: string) {
+  expect({
+    status: res.status,
+    type: res.headers.get('content-type'),
+    retryAfter: res.headers.get('retry-after'),
+    charged: res.headers.get('x-credits-charged'),
+  }).toEqual({ status, type: expect.stringMatching(type), retryAfter, charged: '0.00' });
+}
 
 /**
  * A Dutch VAT number with a valid check digit (elfproef) that no run has used: nothing is
@@ -76,17 +87,7 @@ describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
       'should answer %s (as HTTP 200: %s) with 503 ms_unavailable and Retry-After 300',
       async (error, as200) => {
         const { res, vatNumber, body } = await answerWhile(error, as200);
-        expect({
-          status: res.status,
-          type: res.headers.get('content-type'),
-          retryAfter: res.headers.get('retry-after'),
-          charged: res.headers.get('x-credits-charged'),
-        }).toEqual({
-          status: 503,
-          type: expect.stringMatching(/^application\/json/),
-          retryAfter: '300',
-          charged: '0.00',
-        });
+        expectRefusal(res, 503, JSON_BODY, '300');
         expect(body).toEqual({
           valid: null,
           vat_number: vatNumber,
@@ -111,17 +112,7 @@ describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
       'should answer %s (as HTTP 200: %s) with 503 upstream_unavailable and Retry-After 60',
       async (error, as200) => {
         const { res, body } = await answerWhile(error, as200);
-        expect({
-          status: res.status,
-          type: res.headers.get('content-type'),
-          retryAfter: res.headers.get('retry-after'),
-          charged: res.headers.get('x-credits-charged'),
-        }).toEqual({
-          status: 503,
-          type: expect.stringMatching(PROBLEM),
-          retryAfter: '60',
-          charged: '0.00',
-        });
+        expectRefusal(res, 503, PROBLEM, '60');
         expect(body).toMatchObject({
           code: 'upstream_unavailable',
           detail: `VIES is not available (${error}), and no earlier answer is stored; retry in a minute.`,
@@ -133,10 +124,7 @@ describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
       await verdict();
       vies.upstream.fail(502, '<html>Bad Gateway</html>', 2);
       const res = await check(unusedNumber());
-      expect({ status: res.status, retryAfter: res.headers.get('retry-after') }).toEqual({
-        status: 503,
-        retryAfter: '60',
-      });
+      expectRefusal(res, 503, PROBLEM, '60');
       expect(await jsonOf(res)).toMatchObject({
         code: 'upstream_unavailable',
         detail: expect.stringMatching(/^VIES is not available \(SERVICE_UNAVAILABLE\)/),
@@ -158,17 +146,7 @@ describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
       vies.upstream.timeout(2);
       try {
         const res = await check(unusedNumber());
-        expect({
-          status: res.status,
-          type: res.headers.get('content-type'),
-          retryAfter: res.headers.get('retry-after'),
-          charged: res.headers.get('x-credits-charged'),
-        }).toEqual({
-          status: 504,
-          type: expect.stringMatching(PROBLEM),
-          retryAfter: '60',
-          charged: '0.00',
-        });
+        expectRefusal(res, 504, PROBLEM, '60');
         expect(await jsonOf(res)).toMatchObject({
           code: 'upstream_timeout',
           detail:
