@@ -18,6 +18,12 @@ function readablePath(url: string): boolean {
   }
 }
 
+/** The methods some route of this server answers for the path of `url` (OPTIONS aside). */
+function routedMethods(fastify: FastifyInstance, url: string): string[] {
+  if (!readablePath(url)) return [];
+  return RESOURCE_METHODS.filter((method) => fastify.findRoute({ method, url }) !== null);
+}
+
 /**
  * The `Allow` value of the resource at `url` (RFC 9110 §10.2.1): the methods some route of this
  * server answers for that path (HEAD wherever GET is, as Fastify adds it), then OPTIONS; null
@@ -25,18 +31,19 @@ function readablePath(url: string): boolean {
  * way of a routed call.
  */
 export function allowedMethods(fastify: FastifyInstance, url: string): string | null {
-  if (!readablePath(url)) return null;
-  const methods = RESOURCE_METHODS.filter((method) => fastify.findRoute({ method, url }) !== null);
+  const methods = routedMethods(fastify, url);
   return methods.length ? [...methods, 'OPTIONS'].join(', ') : null;
 }
 
 /**
- * A request no route took, refused for its method when its path has routes for others: `405
- * method_not_allowed` with `Allow`. Null when the path itself is unknown (`404` stays).
+ * A request that reached the not-found handler, refused for its method when its path has routes
+ * for other methods only: `405 method_not_allowed` with `Allow`. Null when the path is unknown,
+ * or when a route for this very method sent it there (a file the docs' static files lack): a 404.
  */
 export function methodRefusal(request: FastifyRequest, reply: FastifyReply): DomainError | null {
-  const allow = allowedMethods(request.server, request.url);
-  if (!allow) return null;
+  const methods = routedMethods(request.server, request.url);
+  if (!methods.length || methods.includes(request.method)) return null;
+  const allow = [...methods, 'OPTIONS'].join(', ');
   void reply.header('allow', allow);
   return new DomainError(
     'method_not_allowed',
