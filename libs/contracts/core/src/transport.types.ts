@@ -22,7 +22,7 @@ export interface ReplyEnvelope<T = unknown> {
   readonly meta: ReplyMeta;
 }
 
-/** What a service sends instead when it fails. */
+/** The coded error of a failed call: what a service answers as `{error}`. */
 export interface RpcErrorPayload {
   readonly code: ErrorCode;
   readonly message: string;
@@ -49,12 +49,39 @@ export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
   );
 }
 
-/** Transport header carrying the gateway's request id to the service. */
+/**
+ * What a service answers instead of an envelope when it fails (or cannot read the message): one
+ * member, `error`, so a reply is told apart by its shape alone. It also carries the code in the
+ * {@link ERROR_CODE_HEADER} header.
+ */
+export interface ServiceErrorReply {
+  readonly error: RpcErrorPayload;
+}
+
+export function isServiceErrorReply(value: unknown): value is ServiceErrorReply {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    isRpcErrorPayload((value as { error?: unknown }).error)
+  );
+}
+
+/** Transport header carrying the caller's request id to the service. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
- * Transport header marking a sandbox call (a test key): `true`. The service answers from its
- * recorded data instead of any upstream and caches apart from live answers.
+ * What a request id may be: the gateway takes a caller's `X-Request-Id` only when it matches,
+ * and a service refuses a message whose `x-request-id` does not (it ends up in every log line).
+ */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Reply header naming the error code of an error reply; a successful reply has none. */
+export const ERROR_CODE_HEADER = 'x-error-code';
+
+/**
+ * Transport header marking a sandbox call (a test key): `true` (`false` or no header: a live
+ * call). The service answers from its recorded data instead of any upstream and caches apart
+ * from live answers.
  */
 export const SANDBOX_HEADER = 'x-sandbox';
 

@@ -1,29 +1,21 @@
-import { ClientProxy, NatsRecord, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
-import { TimeoutError } from 'rxjs';
+import { EMPTY, TimeoutError } from 'rxjs';
 import { inprocBus } from './inproc.bus.js';
-import { wireCopy } from './wire-copy.js';
 import type { InProcServer } from './inproc.server.js';
-
-function headerMap(record: NatsRecord): Record<string, string> {
-  const out: Record<string, string> = {};
-  const headers = record.headers as { keys(): string[]; get(k: string): string } | undefined;
-  if (!headers) return out;
-  for (const key of headers.keys()) out[key.toLowerCase()] = headers.get(key);
-  return out;
-}
+import type { ServiceBus } from './service-bus.js';
+import { wireCopy } from './wire-copy.js';
 
 /**
  * Client half of the in-process transport. Calls are asynchronous (never inside the caller's
- * stack), payloads are copied through JSON, and a subject nobody handles fails with the same
- * `EmptyResponseException` as NATS "no responders".
+ * stack), the message and the reply are copied through JSON, and a subject nobody handles fails
+ * with the same `EmptyResponseException` as NATS "no responders".
  */
-export class InProcClient extends ClientProxy {
-  constructor(private readonly bus: string) {
-    super();
-  }
+export class InProcClient implements ServiceBus {
+  /** The bus is this process: never down. */
+  readonly status = EMPTY;
 
-  /** Nothing to connect: the bus is this process. */
+  constructor(private readonly bus: string) {}
+
   async connect(): Promise<void> {
     return undefined;
   }
@@ -32,15 +24,10 @@ export class InProcClient extends ClientProxy {
     // Nothing to close: servers leave the bus when their app closes.
   }
 
-  unwrap<T>(): T {
-    return this as unknown as T;
-  }
-
   /**
-   * One request without Nest's reply streams (the gateway's hot path): the same copies, the
-   * same `EmptyResponseException` when nobody handles `subject`, the same reply or error as
-   * `send(...).pipe(timeout(timeoutMs))` would give its first subscriber, and rxjs's
-   * `TimeoutError` once `timeoutMs` passes. Header names are lower case, as on the wire.
+   * One request: resolves with the reply message (`{data, meta}` or `{error}`) as NATS
+   * delivers it, rejects with `EmptyResponseException` when nobody handles `subject` and with
+   * rxjs's `TimeoutError` once `timeoutMs` passes. Header names are lower case, as on the wire.
    */
   call(
     subject: string,
@@ -81,36 +68,5 @@ export class InProcClient extends ClientProxy {
         );
       });
     });
-  }
-
-  protected publish(partial: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    const packet = this.assignPacketId(partial);
-    const subject = this.normalizePattern(packet.pattern);
-    const record =
-      packet.data instanceof NatsRecord ? packet.data : new NatsRecord(packet.data, undefined);
-    let active = true;
-    queueMicrotask(() => {
-      const server = inprocBus.pick<InProcServer>(this.bus, subject);
-      if (!server) {
-        if (active) callback({ err: new EmptyResponseException(subject), isDisposed: true });
-        return;
-      }
-      server.dispatch(subject, wireCopy(record.data), headerMap(record), (reply) => {
-        if (active) callback(reply);
-      });
-    });
-    return () => {
-      active = false;
-    };
-  }
-
-  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
-    const subject = this.normalizePattern(packet.pattern);
-    const server = inprocBus.pick<InProcServer>(this.bus, subject);
-    return (await server?.handleEvent(
-      subject,
-      { pattern: subject, data: wireCopy(packet.data) },
-      undefined as never,
-    )) as T;
   }
 }

@@ -1,22 +1,19 @@
-import {
-  NatsContext,
-  Server,
-  type CustomTransportStrategy,
-  type WritePacket,
-} from '@nestjs/microservices';
-import { EmptyError, firstValueFrom, isObservable } from 'rxjs';
-import { runForMessage } from './request-headers.js';
+import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import type { Logger } from '@nl/platform-logging';
 import { headersView, inprocBus, type InProcEndpoint } from './inproc.bus.js';
+import { answerMessage, errorReply, failure } from './service-message.js';
 import { wireCopy } from './wire-copy.js';
-
-const NO_MESSAGE_HANDLER = 'There is no matching message handler defined in the remote service.';
 
 /**
  * In-process transport server for the standalone profile: runs the same `@MessagePattern`
- * handlers as NATS, with the same reply packets and the same JSON copy of every message.
+ * handlers as NATS and answers the same reply messages (`{data, meta}` or `{error}`), each a
+ * JSON copy as the wire makes.
  */
 export class InProcServer extends Server implements CustomTransportStrategy, InProcEndpoint {
-  constructor(private readonly bus: string) {
+  constructor(
+    private readonly bus: string,
+    private readonly log?: Logger,
+  ) {
     super();
   }
 
@@ -38,56 +35,26 @@ export class InProcServer extends Server implements CustomTransportStrategy, InP
     return this.messageHandlers.has(subject);
   }
 
-  /** Handles one request; `respond` gets the reply packets exactly as a NATS client would. */
-  dispatch(
-    subject: string,
-    data: unknown,
-    headers: Record<string, string>,
-    respond: (packet: WritePacket) => void,
-  ): void {
-    const handler = this.getHandlerByPattern(subject);
-    if (!handler) {
-      respond({ err: NO_MESSAGE_HANDLER, isDisposed: true });
-      return;
-    }
-    const context = new NatsContext([subject, headersView(headers)]);
-    const run = () =>
-      this.handleRequest(
-        context,
-        async () => this.transformToObservable(await handler(wireCopy(data), context)),
-        (packet) => respond(wireCopy(packet)),
-      );
-    runForMessage((name) => headers[name], run);
-  }
-
   /**
-   * Handles one request for {@link InProcClient.call}, whose `message` is the client's copy
-   * already (one copy per message, as the wire makes): resolves with the first reply, rejects
-   * with the error, each copied as its reply packet would be. What a subscriber of the packets
-   * of {@link dispatch} sees, without the streams: no handler is the same error text, and a
-   * handler that answers nothing (or `undefined`) ends in rxjs's `EmptyError`. (Nest's
-   * processing hooks are not run: nothing in this code base sets them.)
+   * Answers one request of {@link InProcClient.call}, whose `message` is the client's copy
+   * already (one copy per message, as the wire makes): the reply message, copied as the wire
+   * copies it. Header names are lower case, as on the wire.
    */
   async call(subject: string, message: unknown, headers: Record<string, string>): Promise<unknown> {
-    const handler = this.getHandlerByPattern(subject);
-    // The wire's error packet for it is this text, not an Error.
-    if (!handler) throw NO_MESSAGE_HANDLER;
-    const context = new NatsContext([subject, headersView(headers)]);
-    let reply: unknown;
+    const get = (name: string) => headers[name] || undefined;
+    const reply = await answerMessage(
+      this,
+      subject,
+      () => message,
+      get,
+      headersView(headers),
+      this.log,
+    );
     try {
-      const result: unknown = await runForMessage(
-        (name) => headers[name],
-        () => handler(message, context),
-      );
-      reply = isObservable(result) ? await firstValueFrom(result) : result;
+      return wireCopy(reply);
     } catch (error) {
-      if (error instanceof EmptyError) throw error;
-      const { err } = wireCopy({ err: error });
-      throw err || new EmptyError();
+      return errorReply(failure(error, subject, this.log));
     }
-    const { response } = wireCopy({ response: reply });
-    if (response === undefined) throw new EmptyError();
-    return response;
   }
 
   on(): void {

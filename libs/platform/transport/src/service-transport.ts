@@ -14,7 +14,9 @@ export function serviceTransport(
   logger: Logger,
 ): CustomStrategy {
   if (config.transport.kind === 'inproc')
-    return { strategy: new InProcServer(config.transport.bus) };
+    return {
+      strategy: new InProcServer(config.transport.bus, logger.child({ context: 'inproc' })),
+    };
   return {
     strategy: new TracedNatsServer(
       { servers: config.transport.servers, queue, name: `${config.service}-server` },

@@ -1,6 +1,14 @@
 import { ClientNats, type NatsStatus } from '@nestjs/microservices';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
+import {
+  NoRespondersError,
+  RequestError,
+  TimeoutError as NatsTimeout,
+  headers as natsHeaders,
+  type NatsConnection,
+} from '@nats-io/transport-node';
 import type { Logger } from '@nl/platform-logging';
+import { TimeoutError } from 'rxjs';
 import {
   NEST_STATUS,
   connectWhenReachable,
@@ -10,13 +18,30 @@ import {
   type ConnectionWatch,
   type NatsConnectionSetup,
 } from './nats-connection.js';
+import type { ServiceBus } from './service-bus.js';
+
+/** The same errors as the in-process bus gives, for the same failures. */
+function busError(error: unknown, subject: string): unknown {
+  if (error instanceof NatsTimeout) return new TimeoutError();
+  if (
+    error instanceof NoRespondersError ||
+    (error instanceof RequestError && error.isNoResponders())
+  )
+    return new EmptyResponseException(subject);
+  return error;
+}
 
 /**
- * The gateway's NATS client: reconnects forever (with the services' back-off), logs each
- * connection state change once, and reports whether the connection can still come back.
+ * The gateway's NATS client (and a service's, calling another service): sends each request in
+ * the documented wire format (the request DTO as JSON, the request id and sandbox flag in
+ * headers; the reply `{data, meta}` or `{error}`) over the connection's shared inbox,
+ * reconnects forever (with the services' back-off), logs each connection state change once,
+ * and reports whether the connection can still come back.
  */
-export class TracedNatsClient extends ClientNats {
+export class TracedNatsClient extends ClientNats implements ServiceBus {
   private watch?: ConnectionWatch;
+  /** How to fail each request in flight, should the connection drop. */
+  private readonly inFlight = new Set<(error: Error) => void>();
   private readonly connection: NatsConnectionSetup;
   private stopped = false;
   /** NATS answered, but refused this client: no point waiting. */
@@ -30,6 +55,36 @@ export class TracedNatsClient extends ClientNats {
     const connection = natsConnectionOptions(servers, name);
     super(connection.options);
     this.connection = connection;
+  }
+
+  call(
+    subject: string,
+    payload: unknown,
+    headers: Record<string, string>,
+    timeoutMs: number,
+  ): Promise<unknown> {
+    const connection = this.natsClient as NatsConnection | null;
+    if (!connection) return Promise.reject(new Error('Connection closed'));
+    const body = JSON.stringify(payload);
+    const wireHeaders = natsHeaders();
+    for (const [name, value] of Object.entries(headers)) wireHeaders.set(name, value);
+    return new Promise((resolve, reject) => {
+      this.inFlight.add(reject);
+      connection.request(subject, body, { timeout: timeoutMs, headers: wireHeaders }).then(
+        (reply) => {
+          this.inFlight.delete(reject);
+          try {
+            resolve(reply.json());
+          } catch (error) {
+            reject(error as Error);
+          }
+        },
+        (error: unknown) => {
+          this.inFlight.delete(reject);
+          reject(busError(error, subject));
+        },
+      );
+    });
   }
 
   override async createClient(): Promise<NatsConnection> {
@@ -51,6 +106,9 @@ export class TracedNatsClient extends ClientNats {
         // Replies to requests in flight were lost with the connection: fail them now (503)
         // rather than let each wait out its timeout (504).
         this.handleClose();
+        const lost = [...this.inFlight];
+        this.inFlight.clear();
+        for (const reject of lost) reject(new Error('Connection lost; reconnecting'));
       } else if (status.type === 'reconnect') {
         this.connectionPromise = Promise.resolve(client);
       }
@@ -93,6 +151,9 @@ export class TracedNatsClient extends ClientNats {
 
   override async close(): Promise<void> {
     this.stopped = true;
+    const open = [...this.inFlight];
+    this.inFlight.clear();
+    for (const reject of open) reject(new Error('Connection closed'));
     this.watch?.intentionalClose();
     await super.close();
   }

@@ -1,7 +1,6 @@
 import { ServerNats, type NatsStatus } from '@nestjs/microservices';
-import type { NatsConnection } from '@nats-io/transport-node';
+import type { Msg, NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '@nl/platform-logging';
-import { runForMessage } from './request-headers.js';
 import {
   NEST_STATUS,
   connectWhenReachable,
@@ -11,12 +10,13 @@ import {
   type ConnectionWatch,
   type NatsConnectionSetup,
 } from './nats-connection.js';
-
-type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
+import { answerNatsMessage, refusedWithoutReply } from './nats-wire.js';
 
 /**
- * The NATS server of a domain service: runs each handler inside the caller's request id (so
- * service logs carry it), reconnects forever, logs each connection state change once, and
+ * The NATS server of a domain service: speaks the documented wire format (`asyncapi.json`: the
+ * payload is the request DTO as JSON, the reply `{data, meta}` or `{error}`; see
+ * {@link answerNatsMessage}), runs each handler inside the caller's request id (so service logs
+ * carry it), drops a message that has no reply subject before any handler runs, reconnects forever, logs each connection state change once, and
  * reports through {@link alive} whether the connection can still come back. Started while NATS
  * does not answer, it lets the process start (answering its health checks, not ready) and
  * subscribes once NATS answers.
@@ -121,10 +121,8 @@ export class TracedNatsServer extends ServerNats {
     return this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
   }
 
-  override async handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
-    return runForMessage(
-      (name) => message.headers?.get(name),
-      () => super.handleMessage(channel, message),
-    );
+  override async handleMessage(channel: string, message: Msg): Promise<void> {
+    if (!message.reply) return refusedWithoutReply(channel, this.log);
+    await answerNatsMessage(this, channel, message, this.log);
   }
 }

@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
-import type { ClientProxy } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { DomainError } from '@nl/platform-errors';
 import type { OutageMonitor } from '@nl/platform-health';
-import { BehaviorSubject, Subject, TimeoutError, throwError } from 'rxjs';
+import { BehaviorSubject, Subject, TimeoutError } from 'rxjs';
+import type { ServiceBus } from './service-bus.js';
 import { TransportClient, toDomainError } from './transport.client.js';
 
 describe(toDomainError.name, () => {
@@ -60,39 +60,38 @@ describe(toDomainError.name, () => {
 });
 
 describe(TransportClient.name, () => {
-  function proxyWith(status: string) {
-    const send = jest.fn(() => new Subject());
+  function proxyWith(status: string, call = jest.fn(async (): Promise<unknown> => ({}))) {
     return {
-      send,
+      call,
       proxy: {
         status: new BehaviorSubject(status).asObservable(),
         connect: async () => undefined,
         close: async () => undefined,
-        send,
-      } as unknown as ClientProxy,
+        call,
+      } satisfies ServiceBus,
     };
   }
 
   it('should answer transport_unavailable at once while the connection is down, and report it', async () => {
-    const { proxy, send } = proxyWith('reconnecting');
+    const { proxy, call } = proxyWith('reconnecting');
     const outages = { report: jest.fn() };
     const sut = new TransportClient(proxy, undefined, outages as unknown as OutageMonitor);
     await sut.onApplicationBootstrap();
     await expect(
       sut.request('cbs.sbi.lookup', {}, { requestId: 'r-1', timeoutMs: 10_000 }),
     ).rejects.toMatchObject({ code: 'transport_unavailable', extra: { retryAfterSeconds: 5 } });
-    expect(send).not.toHaveBeenCalled();
+    expect(call).not.toHaveBeenCalled();
     expect(outages.report).toHaveBeenCalledWith('transport', 'not connected');
   });
 
   it('should tell callers of a service nobody answers to retry in 2 s just after the transport came back, else in 30 s', async () => {
     const status = new Subject<string>();
-    const proxy = {
+    const proxy: ServiceBus = {
       status,
       connect: async () => undefined,
       close: async () => undefined,
-      send: () => throwError(() => new EmptyResponseException('cbs.sbi.lookup')),
-    } as unknown as ClientProxy;
+      call: () => Promise.reject(new EmptyResponseException('cbs.sbi.lookup')),
+    };
     const now = jest.spyOn(performance, 'now').mockReturnValue(1_000_000);
     const sut = new TransportClient(proxy);
     await sut.onApplicationBootstrap();
@@ -115,6 +114,38 @@ describe(TransportClient.name, () => {
     now.mockRestore();
   });
 
+  it('should answer an envelope as it is, and throw an error reply as its coded error', async () => {
+    const envelope = { data: { found: true }, meta: { cache: 'miss', fetchedAt: '', source: 's' } };
+    const replies: unknown[] = [
+      envelope,
+      { error: { code: 'not_found', message: 'none', body: { found: false } } },
+      { error: { code: 'made_up', message: 'x' } },
+    ];
+    const { proxy, call } = proxyWith(
+      'connected',
+      jest.fn(async () => replies.shift()),
+    );
+    const sut = new TransportClient(proxy);
+    await sut.onApplicationBootstrap();
+    const options = { requestId: 'r-00000001', timeoutMs: 1_000, sandbox: true };
+    await expect(sut.request('cbs.sbi.lookup', { code: '6210' }, options)).resolves.toEqual(
+      envelope,
+    );
+    expect(call).toHaveBeenCalledWith(
+      'cbs.sbi.lookup',
+      { code: '6210' },
+      { 'x-request-id': 'r-00000001', 'x-sandbox': 'true' },
+      1_000,
+    );
+    await expect(sut.request('cbs.sbi.lookup', {}, options)).rejects.toMatchObject({
+      code: 'not_found',
+      extra: { body: { found: false } },
+    });
+    await expect(sut.request('cbs.sbi.lookup', {}, options)).rejects.toMatchObject({
+      code: 'internal',
+    });
+  });
+
   it('should call what Nest says while NATS reconnects transport_unavailable, not internal', () => {
     expect(
       toDomainError('Error: Connection lost. Trying to reconnect...', 'cbs.sbi.lookup', 1_000).code,
@@ -122,5 +153,10 @@ describe(TransportClient.name, () => {
     expect(toDomainError(new Error('Connection closed'), 'cbs.sbi.lookup', 1_000).code).toBe(
       'transport_unavailable',
     );
+    // What nats.js says of a request on a closed or draining connection.
+    for (const text of ['closed connection', 'connection draining'])
+      expect(toDomainError(new Error(text), 'cbs.sbi.lookup', 1_000).code).toBe(
+        'transport_unavailable',
+      );
   });
 });

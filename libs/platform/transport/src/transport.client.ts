@@ -5,22 +5,21 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { NatsRecord, type ClientProxy } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
-import { headers as natsHeaders } from '@nats-io/transport-node';
 import {
   REQUEST_ID_HEADER,
   SANDBOX_HEADER,
   isErrorCode,
   isRpcErrorPayload,
+  isServiceErrorReply,
   type ReplyEnvelope,
 } from '@nl/contracts-core';
 import { DomainError, OUTAGE_RETRY_AFTER_SECONDS } from '@nl/platform-errors';
 import { OutageMonitor } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { randomUUID } from 'node:crypto';
-import { TimeoutError, firstValueFrom, timeout, type Subscription } from 'rxjs';
-import { InProcClient } from './inproc.client.js';
+import { TimeoutError, type Subscription } from 'rxjs';
+import type { ServiceBus } from './service-bus.js';
 import { TracedNatsClient } from './traced-nats.client.js';
 
 export const TRANSPORT_PROXY = Symbol('TRANSPORT_PROXY');
@@ -34,7 +33,7 @@ export interface RequestOptions {
 
 /** What the transport libraries say when the connection to the broker is down. */
 const CONNECTION_TROUBLE =
-  /connection (lost|closed|refused)|reconnect|CONNECTION_CLOSED|CONNECTION_DRAINING|disconnect|not initialized/i;
+  /connection (lost|closed|refused|draining)|closed connection|reconnect|CONNECTION_CLOSED|CONNECTION_DRAINING|disconnect|not initialized/i;
 
 /** Retry-After of `service_unavailable` when nothing says the service is about to come. */
 const SERVICE_RETRY_AFTER_SECONDS = 30;
@@ -69,7 +68,7 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
   private statusSubscription?: Subscription;
 
   constructor(
-    @Inject(TRANSPORT_PROXY) private readonly proxy: ClientProxy,
+    @Inject(TRANSPORT_PROXY) private readonly proxy: ServiceBus,
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
     @Optional() private readonly outages?: OutageMonitor,
   ) {}
@@ -113,24 +112,17 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
-  private send<T>(
+  /** One request in the documented wire format; an error reply is thrown as its payload. */
+  private async send<T>(
     subject: string,
     payload: unknown,
     options: RequestOptions,
   ): Promise<ReplyEnvelope<T>> {
-    if (this.proxy instanceof InProcClient) {
-      // The same semantics as below, without building the reply streams per call.
-      const headers: Record<string, string> = { [REQUEST_ID_HEADER]: options.requestId };
-      if (options.sandbox) headers[SANDBOX_HEADER] = 'true';
-      return this.proxy.call(subject, payload, headers, options.timeoutMs) as Promise<
-        ReplyEnvelope<T>
-      >;
-    }
-    const headers = natsHeaders();
-    headers.set(REQUEST_ID_HEADER, options.requestId);
-    if (options.sandbox) headers.set(SANDBOX_HEADER, 'true');
-    const reply$ = this.proxy.send<ReplyEnvelope<T>>(subject, new NatsRecord(payload, headers));
-    return firstValueFrom(reply$.pipe(timeout(options.timeoutMs)));
+    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: options.requestId };
+    if (options.sandbox) headers[SANDBOX_HEADER] = 'true';
+    const reply = await this.proxy.call(subject, payload, headers, options.timeoutMs);
+    if (isServiceErrorReply(reply)) throw reply.error;
+    return reply as ReplyEnvelope<T>;
   }
 
   /** How soon a service nobody answers for may be back: soon while services resubscribe. */
@@ -146,7 +138,7 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /** The underlying client, for health checks. */
-  get client(): ClientProxy {
+  get client(): ServiceBus {
     return this.proxy;
   }
 }

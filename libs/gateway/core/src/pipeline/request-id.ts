@@ -1,7 +1,6 @@
+import { REQUEST_ID_PATTERN } from '@nl/contracts-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-
-const ACCEPTED = /^[A-Za-z0-9._:-]{8,128}$/;
 const HEADER = 'x-request-id';
 
 /**
@@ -12,7 +11,8 @@ export function requestIdOf(request: FastifyRequest, reply: FastifyReply): strin
   const existing = reply.getHeader(HEADER);
   if (typeof existing === 'string') return existing;
   const incoming = request.headers[HEADER];
-  const id = typeof incoming === 'string' && ACCEPTED.test(incoming) ? incoming : randomUUID();
+  const id =
+    typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
   void reply.header(HEADER, id);
   return id;
 }
