@@ -28,8 +28,8 @@ describe('the AsyncAPI document of the service subjects', () => {
     document = createAsyncApiDocument(await generateOpenApiDocument(), ENDPOINT_CATALOG);
   });
 
-  it('should validate against the AsyncAPI 3.0.0 schema', () => {
-    const schema = require('@asyncapi/specs/schemas/3.0.0-without-$id.json') as object;
+  it('should validate against the AsyncAPI 3.1.0 schema', () => {
+    const schema = require('@asyncapi/specs/schemas/3.1.0-without-$id.json') as object;
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats(ajv);
     const validate = ajv.compile(schema);
@@ -93,6 +93,6 @@ describe('the typed service client against a running service', () => {
   it('should serve the document at /asyncapi.json next to the OpenAPI', async () => {
     const res = await api.fetch('/asyncapi.json');
     expect(res.status).toBe(200);
-    expect((await jsonOf(res)).asyncapi).toBe('3.0.0');
+    expect((await jsonOf(res)).asyncapi).toBe('3.1.0');
   });
 });

@@ -1,14 +1,26 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { REQUEST_ID_HEADER, SANDBOX_HEADER, type EndpointDefinition } from '@nl/contracts-core';
+import { ERROR_CODE_HEADER, type EndpointDefinition, type ErrorCode } from '@nl/contracts-core';
+import {
+  SHARED_SCHEMAS,
+  errorSchemas,
+  pascal,
+  ref,
+  replySchema,
+  schemaRef,
+  titledSchemas,
+} from './asyncapi-schemas.js';
 import { API_VERSION } from './openapi-document.js';
+import { SERVICE_ERROR_CODES } from './service-error-codes.js';
 
 type Json = Record<string, unknown>;
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
-const ref = (path: string) => ({ $ref: path });
 
-/** The message a service takes: the query and path parameters (GET) or the body (POST). */
-function requestSchema(operation: Json | undefined): Json {
+/**
+ * The message a service takes: the body's schema (POST), or the query and path parameters
+ * (GET) as an object of its own named after the request DTO. Unknown members are refused.
+ */
+function requestSchema(operation: Json | undefined, name: string): Json {
   const body = (operation?.['requestBody'] as Json | undefined)?.['content'] as Json | undefined;
   const json = body?.['application/json'] as Json | undefined;
   if (json?.['schema']) return json['schema'] as Json;
@@ -19,7 +31,13 @@ function requestSchema(operation: Json | undefined): Json {
       .map((p) => [p['name'], { ...(p['schema'] as Json), description: p['description'] }]),
   );
   const required = parameters.filter((p) => p['required'] === true).map((p) => p['name']);
-  return { type: 'object', properties, ...(required.length && { required }) };
+  return {
+    type: 'object',
+    title: name,
+    properties,
+    ...(required.length && { required }),
+    additionalProperties: false,
+  };
 }
 
 /** The `data` of a service's reply: the operation's 200 body. */
@@ -29,96 +47,76 @@ function dataSchema(operation: Json | undefined): Json {
   return ((content?.['application/json'] as Json | undefined)?.['schema'] as Json) ?? {};
 }
 
-const HEADERS = {
-  type: 'object',
-  properties: {
-    [REQUEST_ID_HEADER]: { type: 'string', description: 'The request id, for logs end to end.' },
-    [SANDBOX_HEADER]: {
-      type: 'string',
-      enum: ['true'],
-      description: 'A sandbox call: the service answers from its recorded data, never an upstream.',
-    },
-  },
+const REPLY_ADDRESS = {
+  location: '$message.header#/reply-to',
+  description:
+    "The request's NATS reply subject: the caller's own inbox (`_INBOX.…`), which every NATS client's request call sets. NATS carries it in the message itself (`PUB <subject> <reply-to>`), not as a header; AsyncAPI's runtime expressions can only name headers and payload. A message without one cannot be answered: the service drops it before any handler runs.",
 };
 
-/** The envelope and error shapes every service shares. */
-const SHARED_SCHEMAS = {
-  ReplyMeta: {
-    type: 'object',
-    required: ['cache', 'fetchedAt', 'source'],
-    properties: {
-      cache: { type: 'string', enum: ['hit', 'miss', 'stale'] },
-      fetchedAt: { type: 'string', format: 'date-time', description: 'When the source was read.' },
-      source: { type: 'string', description: 'Which source answered, e.g. `kvk`, `vies`.' },
-    },
-  },
-  RpcError: {
-    type: 'object',
-    required: ['code', 'message'],
-    description:
-      'What a service answers instead of an envelope when it fails (NestJS RPC error packet): the gateway turns `code` into the HTTP status.',
-    properties: {
-      code: {
-        type: 'string',
-        examples: ['validation_failed', 'not_found', 'upstream_unavailable'],
-      },
-      message: { type: 'string' },
-      errors: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { field: { type: 'string' }, message: { type: 'string' } },
-        },
-      },
-      details: { type: 'object' },
-      body: { description: 'A body the spec defines for this failure, e.g. `{found:false}`.' },
-      retryAfterSeconds: { type: 'integer' },
-      errorId: { type: 'string' },
-    },
-  },
-};
+const WIRE = `**Wire format.** Send a NATS *request* (not a publish) to the subject, with a timeout: the payload is the request object as UTF-8 JSON (nothing else: no wrapper), the headers \`x-request-id\` and \`x-sandbox\` are optional. The reply comes to your inbox: \`{"data": …, "meta": …}\`, or \`{"error": {"code", "message", …}}\` with the code also in the \`${ERROR_CODE_HEADER}\` header. A message that is not JSON is answered \`bad_request\`, one that is not the request object (a missing, wrong or unknown member) or has a malformed header \`validation_failed\`, without being processed. NATS itself answers a request nobody serves with a *no responders* status at once.`;
 
 /**
  * The AsyncAPI 3 document of the service subjects (NATS request/reply, one queue group per
  * service), generated from the catalog and the OpenAPI document's schemas: for every subject,
- * the request each service takes and the envelope (or error) it answers. Internal teams call
- * the services with it directly, without the gateway; `ServiceClient` is its typed client.
+ * the request each service takes and the envelope (or error, with every code the subject can
+ * answer) it replies to the caller's inbox. Internal teams call the services with it directly,
+ * without the gateway; `ServiceClient` is its typed client.
  */
 export function createAsyncApiDocument(
   openapi: OpenAPIObject,
   endpoints: readonly EndpointDefinition[],
+  errorCodes: Readonly<Record<string, readonly ErrorCode[]>> = SERVICE_ERROR_CODES,
 ): Json {
   const channels: Json = {};
   const operations: Json = {};
   const messages: Json = {};
+  const schemas: Record<string, Json> = {};
   for (const endpoint of endpoints) {
     const id = endpoint.id;
+    const stem = pascal(id);
     const operation = (openapi.paths[openApiPath(endpoint.paths[0])] as Json | undefined)?.[
       endpoint.method.toLowerCase()
     ] as Json | undefined;
+    const requestName = endpoint.request?.name ?? `${stem}Request`;
+    const request = requestSchema(operation, requestName);
+    if (!('$ref' in request)) {
+      const same = schemas[requestName];
+      if (same && JSON.stringify(same) !== JSON.stringify(request))
+        throw new Error(`Two subjects take ${requestName} with different parameters`);
+      schemas[requestName] = request;
+    }
+    schemas[`${stem}Reply`] = replySchema(`${stem}Reply`, dataSchema(operation));
+    Object.assign(schemas, errorSchemas(stem, errorCodes[endpoint.subject] ?? []));
     messages[`${id}.request`] = {
       name: `${id}.request`,
       title: `${endpoint.summary}: request`,
-      headers: HEADERS,
-      payload: requestSchema(operation),
+      headers: schemaRef('ServiceRequestHeaders'),
+      payload: '$ref' in request ? request : schemaRef(requestName),
     };
     messages[`${id}.reply`] = {
       name: `${id}.reply`,
       title: `${endpoint.summary}: reply`,
-      payload: {
-        type: 'object',
-        required: ['data', 'meta'],
-        properties: { data: dataSchema(operation), meta: ref('#/components/schemas/ReplyMeta') },
-      },
+      payload: schemaRef(`${stem}Reply`),
+    };
+    messages[`${id}.error`] = {
+      name: `${id}.error`,
+      title: `${endpoint.summary}: error`,
+      headers: schemaRef('ServiceErrorHeaders'),
+      payload: schemaRef(`${stem}Error`),
     };
     channels[id] = {
       address: endpoint.subject,
       title: endpoint.summary,
-      description: `${endpoint.description}\n\nPublic route: \`${endpoint.method} ${endpoint.paths[0]}\`.`,
+      description: `${endpoint.description}\n\nPublic route: \`${endpoint.method} ${endpoint.paths[0]}\`.\n\n${WIRE}`,
+      messages: { [`${id}.request`]: ref(`#/components/messages/${id}.request`) },
+    };
+    channels[`${id}.reply`] = {
+      address: null,
+      title: `${endpoint.summary}: reply`,
+      description: `Where \`${endpoint.subject}\` replies: the inbox the request named.`,
       messages: {
-        request: ref(`#/components/messages/${id}.request`),
-        reply: ref(`#/components/messages/${id}.reply`),
-        error: ref('#/components/messages/error'),
+        [`${id}.reply`]: ref(`#/components/messages/${id}.reply`),
+        [`${id}.error`]: ref(`#/components/messages/${id}.error`),
       },
     };
     operations[id] = {
@@ -126,20 +124,24 @@ export function createAsyncApiDocument(
       channel: ref(`#/channels/${id}`),
       summary: endpoint.summary,
       description: `Served by the \`${endpoint.domain}\` service in queue group \`${endpoint.domain}\` (any number of replicas). Send a NATS request with a timeout (the gateway uses ${endpoint.timeoutMs} ms); the reply is an envelope, or an error.`,
-      messages: [ref(`#/channels/${id}/messages/request`)],
+      bindings: { nats: { queue: endpoint.domain, bindingVersion: '0.1.0' } },
+      messages: [ref(`#/channels/${id}/messages/${id}.request`)],
       reply: {
-        channel: ref(`#/channels/${id}`),
-        messages: [ref(`#/channels/${id}/messages/reply`), ref(`#/channels/${id}/messages/error`)],
+        address: REPLY_ADDRESS,
+        channel: ref(`#/channels/${id}.reply`),
+        messages: [
+          ref(`#/channels/${id}.reply/messages/${id}.reply`),
+          ref(`#/channels/${id}.reply/messages/${id}.error`),
+        ],
       },
     };
   }
   return {
-    asyncapi: '3.0.0',
+    asyncapi: '3.1.0',
     info: {
       title: 'NL Data API: service subjects',
       version: API_VERSION,
-      description:
-        'The domain services behind the public API answer NATS requests on these subjects; internal teams may call them directly (the gateway is one such caller). Every service validates each message itself.',
+      description: `The domain services behind the public API answer NATS requests on these subjects; internal teams may call them directly (the gateway is one such caller). Every service validates each message itself.\n\n${WIRE}`,
     },
     defaultContentType: 'application/json',
     servers: {
@@ -152,15 +154,12 @@ export function createAsyncApiDocument(
     channels,
     operations,
     components: {
-      schemas: { ...(openapi.components?.schemas ?? {}), ...SHARED_SCHEMAS },
-      messages: {
-        ...messages,
-        error: {
-          name: 'error',
-          title: 'Service error',
-          payload: ref('#/components/schemas/RpcError'),
-        },
-      },
+      schemas: titledSchemas({
+        ...(openapi.components?.schemas ?? {}),
+        ...SHARED_SCHEMAS,
+        ...schemas,
+      }),
+      messages,
     },
   };
 }
