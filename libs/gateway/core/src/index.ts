@@ -13,3 +13,4 @@ export * from './edge/cors.js';
 export * from './edge/edge.js';
 export * from './edge/json-body.js';
 export * from './openapi/asyncapi-document.js';
+export * from './openapi/service-error-codes.js';
