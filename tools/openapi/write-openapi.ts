@@ -7,11 +7,16 @@ import 'reflect-metadata';
 import { withReadmeBlock } from '@nl/composition';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
-import { asyncApiText, createAsyncApiDocument, renderSandboxTable } from '@nl/gateway-core';
+import {
+  ServiceErrorScan,
+  asyncApiText,
+  createAsyncApiDocument,
+  renderSandboxTable,
+  serviceErrorCodesModule,
+} from '@nl/gateway-core';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { ServiceErrorScan, serviceErrorCodesModule } from './service-errors.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -5,14 +5,18 @@ import { SBI_LOOKUP_ENDPOINT } from '@nl/contracts-cbs';
 import { REQUEST_ID_HEADER, SANDBOX_HEADER } from '@nl/contracts-core';
 import { EMAIL_DISPOSABLE_ENDPOINT } from '@nl/contracts-validation';
 import { generateOpenApiDocument } from '@nl/gateway-access';
-import { SERVICE_ERROR_CODES, asyncApiText, createAsyncApiDocument } from '@nl/gateway-core';
+import {
+  SERVICE_ERROR_CODES,
+  ServiceErrorScan,
+  asyncApiText,
+  createAsyncApiDocument,
+} from '@nl/gateway-core';
 import { DomainError } from '@nl/platform-errors';
 import { ServiceClient } from '@nl/platform-transport';
 import { getMetadataStorage } from 'class-validator';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { ServiceErrorScan } from '../../../tools/openapi/service-errors.js';
 import { Ajv, addFormats, messageSchemas, refName, type AsyncApiDoc } from './support/asyncapi.js';
 import { startStack, jsonOf, type Stack } from './support/stack.js';
 

@@ -14,3 +14,4 @@ export * from './edge/edge.js';
 export * from './edge/json-body.js';
 export * from './openapi/asyncapi-document.js';
 export * from './openapi/service-error-codes.js';
+export * from './openapi/service-error-scan.js';
