@@ -91,11 +91,14 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'validation_failed',
     'bad_request',
     'not_found',
+    'service_unavailable',
+    'transport_unavailable',
     'database_unavailable',
     'upstream_bad_response',
     'upstream_unavailable',
     'upstream_not_configured',
     'upstream_timeout',
+    'gateway_timeout',
     'internal',
   ],
   'validation.vat.check': [
@@ -106,6 +109,7 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'upstream_bad_response',
     'upstream_unavailable',
     'upstream_not_configured',
+    'upstream_timeout',
     'internal',
   ],
   'validation.email.check': [

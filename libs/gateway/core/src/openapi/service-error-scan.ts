@@ -107,11 +107,13 @@ export class ServiceErrorScan {
     const text = withoutComments(readFileSync(file, 'utf8'));
     const codes = new Set<ErrorCode>();
     const relative = file.slice(this.root.length + 1);
-    if (!DEFINITIONS.has(relative)) {
-      for (const [, argument] of text.matchAll(/new DomainError\(\s*([^,)]*)/g))
-        for (const [, literal] of argument.matchAll(/'(\w+)'/g))
-          if (isErrorCode(literal)) codes.add(literal);
-    }
+    // Any error code the file spells out: thrown as a DomainError, or handed to an error class
+    // or a variable of the domain's own (VAT's NoVerdict picks its code by what failed). Generous
+    // on purpose: a code listed that is never answered costs a client a dead branch, a code
+    // answered but not listed breaks a client that trusts the list.
+    if (!DEFINITIONS.has(relative))
+      for (const [, literal] of text.matchAll(/'([a-z_]+)'/g))
+        if (isErrorCode(literal)) codes.add(literal);
     if (/DomainError\.notFound\(/.test(text)) codes.add('not_found');
     if (/DomainError\.validation\(/.test(text)) codes.add('validation_failed');
     // An unreachable database crosses as database_unavailable (the handlers' exception filter).
