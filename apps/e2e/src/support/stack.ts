@@ -138,7 +138,12 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     startApp(composeApp(testConfig('gateway', 'distributed', bus, env), logger, [gateway]));
   const services: Record<string, NestFastifyApplication> = {};
   for (const [name, part] of Object.entries(DOMAIN_PARTS)) {
-    const config = testConfig(name, 'distributed', bus, options.serviceEnv);
+    // The stack's own cache prefix: a cache left in the shared Redis by an earlier run (CI runs
+    // against servers that outlive it) must not answer for this one.
+    const config = testConfig(name, 'distributed', bus, {
+      CACHE_KEY_PREFIX: env.CACHE_KEY_PREFIX,
+      ...options.serviceEnv,
+    });
     services[name] = (await startApp(composeApp(config, logger, [part]))).app;
   }
   const gw = await startGateway();
