@@ -14,6 +14,12 @@ export type SbiEdition = (typeof SBI_EDITIONS)[number];
 export const SBI_CODE_PATTERN = /^(?:[A-Z]|\d{2,5})$/;
 
 /**
+ * An SBI code as a caller may write it: a section letter in either case, or 2 to 5 digits with
+ * a dot allowed before each digit after the first two (`62.10`, `6210`, `62.10.0`).
+ */
+export const SBI_CODE_INPUT = /^(?:[A-Za-z]|[0-9]{2}(?:\.?[0-9]){0,3})$/u;
+
+/**
  * Normalises the ways people write SBI codes to the compact form the table uses:
  * `62.10`, `62.10.0`, ` 6210 ` and `6210` → `6210`/`62100`; `k` → `K`.
  * Returns the input unchanged when it is not a string, so validation can report it.

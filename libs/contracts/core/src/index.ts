@@ -5,3 +5,4 @@ export * from './pagination.js';
 export * from './problem.js';
 export * from './transport.types.js';
 export * from './query-params.js';
+export * from './input/index.js';

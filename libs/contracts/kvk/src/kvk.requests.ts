@@ -1,20 +1,25 @@
+import { Text } from '@nl/contracts-core';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-
-const trimmed = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() : value;
+import { IsIn, IsOptional } from 'class-validator';
 
 /** The company-register number: exactly 8 digits, leading zeros kept. */
-const KVK_NUMBER = /^\d{8}$/;
-/** A branch number: exactly 12 digits, leading zeros kept. */
-const BRANCH_NUMBER = /^\d{12}$/;
+const KvkNumber = () =>
+  Text({
+    pattern: /^[0-9]{8}$/u,
+    message: 'companyNumber must be exactly 8 digits (a KVK number)',
+  });
+
+/**
+ * A VAT number to compare: a country prefix and 2 to 12 letters, digits, `+` or `*`, in either
+ * case, one space, dot or hyphen allowed between any two characters; read without them, in
+ * upper case.
+ */
+const VAT_INPUT = /^[A-Za-z](?:[ .-]?[A-Za-z])(?:[ .-]?[0-9A-Za-z+*]){2,12}$/u;
 
 /** `GET /v1/kvk/{companyNumber}`. */
 export class CompanyQuery {
   @ApiProperty({ example: '69599084', description: 'KVK number: exactly 8 digits.' })
-  @IsString()
-  @Matches(KVK_NUMBER, { message: 'companyNumber must be exactly 8 digits (a KVK number)' })
+  @KvkNumber()
   companyNumber: string;
 
   @ApiPropertyOptional({
@@ -23,24 +28,19 @@ export class CompanyQuery {
       "A VAT number to compare with the company's own (derived from its RSIN): `vat.status` becomes `match` or `mismatch`. With `vies=true` a matching number is validated; another company's number stays `mismatch` and is not sent to VIES.",
   })
   @IsOptional()
-  @Transform(({ value }) =>
-    typeof value === 'string' ? value.toUpperCase().replace(/[\s.-]/g, '') : value,
-  )
-  @IsString()
-  @MaxLength(20)
-  @Matches(/^[A-Z]{2}[0-9A-Z+*]{2,12}$/, {
+  @Text({
+    pattern: VAT_INPUT,
+    normalise: (text) => text.toUpperCase().replace(/[ .-]/g, ''),
     message: 'vat must be a VAT number with its country prefix, e.g. NL857587973B01',
   })
   vat?: string;
 
   @ApiPropertyOptional({
-    enum: ['true', 'false'],
     example: 'true',
     description:
       "true: validate the company's own VAT number live in VIES (through our VAT service): `vat.status` becomes `valid`, `invalid` or `unavailable`. A `vat` that is not the company's stays `mismatch`, one given for a company without RSIN `unvalidated`.",
   })
   @IsOptional()
-  @Transform(trimmed)
   @IsIn(['true', 'false'])
   vies?: 'true' | 'false';
 }
@@ -48,8 +48,7 @@ export class CompanyQuery {
 /** `GET /v1/kvk/{companyNumber}/branch`. */
 export class BranchQuery {
   @ApiProperty({ example: '69599084', description: 'KVK number: exactly 8 digits.' })
-  @IsString()
-  @Matches(KVK_NUMBER, { message: 'companyNumber must be exactly 8 digits (a KVK number)' })
+  @KvkNumber()
   companyNumber: string;
 
   @ApiPropertyOptional({
@@ -57,7 +56,9 @@ export class BranchQuery {
     description: 'Branch number (12 digits). Without it: the main branch (hoofdvestiging).',
   })
   @IsOptional()
-  @IsString()
-  @Matches(BRANCH_NUMBER, { message: 'vestigingsnummer must be exactly 12 digits' })
+  @Text({
+    pattern: /^[0-9]{12}$/u,
+    message: 'vestigingsnummer must be exactly 12 digits',
+  })
   vestigingsnummer?: string;
 }

@@ -1,28 +1,38 @@
-import { OptionalInt } from '@nl/contracts-core';
+import {
+  BLANK,
+  BooleanText,
+  NumberText,
+  OptionalInt,
+  Presence,
+  Text,
+  nonBlankText,
+} from '@nl/contracts-core';
+import { LicensePlate } from '@nl/contracts-rdw';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import {
-  IsBooleanString,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
 
-const trimmed = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() : value;
-
-/** A free-text filter: trimmed, 1–80 characters. */
+/** A free-text filter: at most 80 characters, not blank, read trimmed. */
 const NameFilter = () =>
-  applyDecorators(Transform(trimmed), IsString(), IsNotEmpty(), MaxLength(80));
+  Text({
+    pattern: nonBlankText(),
+    maxLength: 80,
+    normalise: (text) => text.trim(),
+    message: '$property must not be blank',
+  });
+
+/** A number from query text, within [min, max]. */
+const NumberIn = (min: number, max: number) =>
+  applyDecorators(
+    NumberText(),
+    IsNumber({ allowNaN: false, allowInfinity: false }),
+    Min(min),
+    Max(max),
+  );
+
+/** A postcode or its four digits, one blank allowed before the letters; read as `3511` or `3511AB`. */
+const POSTCODE_OR_PREFIX = new RegExp(`^[1-9][0-9]{3}(?:${BLANK}?[A-Za-z]{2})?$`, 'u');
+const BLANKS = new RegExp(BLANK, 'gu');
 
 /** `page` and `per_page` of every ndw list (ARCHITECTURE §10: 1–100, default 25). */
 export class NdwPageQuery {
@@ -57,38 +67,30 @@ export class ChargePointsQuery extends NdwPageQuery {
     description: 'Postcode or its 4-digit prefix; spaces and case ignored.',
   })
   @IsOptional()
-  @Transform(({ value }) =>
-    typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value,
-  )
-  @IsString()
-  @Matches(/^[1-9][0-9]{3}([A-Z]{2})?$/, { message: '$property must be 1234 or 1234AB' })
+  @Text({
+    pattern: POSTCODE_OR_PREFIX,
+    normalise: (text) => text.replace(BLANKS, '').toUpperCase(),
+    message: '$property must be 1234 or 1234AB',
+  })
   postcode?: string;
 
   @ApiPropertyOptional({ example: 52.0907, description: 'With `lon`: sort by distance.' })
-  @ValidateIf((o: ChargePointsQuery) => o.lon !== undefined || o.lat !== undefined)
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(-90)
-  @Max(90)
+  @Presence({ with: ['lon'], message: 'lat is required with lon' })
+  @NumberIn(-90, 90)
   lat?: number;
 
   @ApiPropertyOptional({ example: 5.1214, description: 'With `lat`: sort by distance.' })
-  @ValidateIf((o: ChargePointsQuery) => o.lat !== undefined || o.lon !== undefined)
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(-180)
-  @Max(180)
+  @Presence({ with: ['lat'], message: 'lon is required with lat' })
+  @NumberIn(-180, 180)
   lon?: number;
 
   @ApiPropertyOptional({
-    minimum: 1,
-    maximum: 50_000,
     default: 1_000,
     example: 1_000,
     description: 'Radius around `lat`/`lon` in metres.',
   })
   @IsOptional()
-  @Type(() => Number)
+  @NumberText()
   @IsInt()
   @Min(1)
   @Max(50_000)
@@ -96,14 +98,10 @@ export class ChargePointsQuery extends NdwPageQuery {
 
   @ApiPropertyOptional({ example: 50, description: 'At least one connector of this power (kW).' })
   @IsOptional()
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(2_000)
+  @NumberIn(0, 2_000)
   min_power_kw?: number;
 
   @ApiPropertyOptional({
-    enum: CONNECTOR_STANDARDS,
     example: 'IEC_62196_T2',
     description: 'OCPI connector standard.',
   })
@@ -112,7 +110,6 @@ export class ChargePointsQuery extends NdwPageQuery {
   connector?: (typeof CONNECTOR_STANDARDS)[number];
 
   @ApiPropertyOptional({
-    enum: ['available'],
     example: 'available',
     description: 'Only locations with at least one EVSE reported AVAILABLE.',
   })
@@ -130,7 +127,6 @@ export class ChargePointsQuery extends NdwPageQuery {
 export class TruckParkingQuery extends NdwPageQuery {
   @ApiPropertyOptional({
     example: 'available',
-    enum: ['available', 'full', 'closed', 'unknown'],
     description: 'Site status (our name for DATEX `parkingSiteStatus`, see `status`).',
   })
   @IsOptional()
@@ -138,27 +134,28 @@ export class TruckParkingQuery extends NdwPageQuery {
   status?: string;
 
   @ApiPropertyOptional({
-    example: 'true',
+    example: true,
     description: 'true: only sites reporting free spaces; false: only the others.',
   })
   @IsOptional()
-  @IsBooleanString()
-  beschikbaar?: string;
+  @BooleanText()
+  @IsBoolean({ message: '$property must be true or false' })
+  beschikbaar?: boolean;
 
   @ApiPropertyOptional({ example: 'A67', description: 'Road identifier, case-insensitive.' })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
-  @IsString()
-  @Matches(/^[A-Z]{1,2}[0-9]{1,4}$/, { message: '$property must be a road like A67 or N279' })
+  @Text({
+    pattern: /^[A-Za-z]{1,2}[0-9]{1,4}$/u,
+    normalise: (text) => text.toUpperCase(),
+    message: '$property must be a road like A67 or N279',
+  })
   road?: string;
 }
 
 /** `GET /api/v1/ndw/truckparking/{id}` and `/emissiezones/{id}`. */
 export class NdwIdParams {
   @ApiProperty({ example: 'NL-12_421', description: 'NDW id.' })
-  @Transform(trimmed)
-  @IsString()
-  @Matches(/^[A-Za-z0-9_.:-]{1,80}$/, { message: '$property must be an NDW id' })
+  @Text({ pattern: /^[A-Za-z0-9_.:-]{1,80}$/u, message: '$property must be an NDW id' })
   id: string;
 }
 
@@ -177,22 +174,20 @@ export class EmissionZonesQuery extends NdwPageQuery {
 
   @ApiPropertyOptional({
     example: 'N2',
-    enum: VEHICLE_CATEGORIES,
     description: 'Zones that restrict this EU vehicle category.',
   })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsIn(VEHICLE_CATEGORIES)
   vehicle_category?: string;
 }
 
 /** `GET /v1/ndw/emissiezones/{id}/access?license_plate=…`. */
 export class ZoneAccessQuery extends NdwIdParams {
-  @ApiProperty({ example: 'TT-601-D', description: 'Dutch licence plate, hyphens optional.' })
-  @Transform(({ value }) =>
-    typeof value === 'string' ? value.replace(/[\s-]/g, '').toUpperCase() : value,
-  )
-  @IsString()
-  @Matches(/^[A-Z0-9]{6}$/, { message: '$property must be a Dutch licence plate' })
+  @ApiProperty({
+    example: 'TT-601-D',
+    description:
+      'Dutch licence plate in one of the 14 sidecodes, any case, with or without a hyphen, space or dot between characters.',
+  })
+  @LicensePlate()
   license_plate: string;
 }

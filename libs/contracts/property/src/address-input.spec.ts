@@ -1,4 +1,5 @@
 import {
+  POSTCODE_PATTERN,
   addressKeyOf,
   normaliseAddressPart,
   normalisePostcode,
@@ -9,23 +10,29 @@ describe('address input normal forms', () => {
   it.each([
     ['1012AB', '1012AB'],
     ['1012 ab', '1012AB'],
-    [' 1012aB ', '1012AB'],
-    ['1012  AB', '1012  AB'],
-    ['0123AB', '0123AB'],
+    ['1012\u00a0aB', '1012AB'],
   ])('should write the postcode %j as %j', (input, expected) => {
+    expect(POSTCODE_PATTERN.test(input)).toBe(true);
     expect(normalisePostcode(input)).toBe(expected);
   });
 
-  it('should treat house letters and additions without regard to case, empty as none', () => {
-    expect(normaliseAddressPart(' a ')).toBe('A');
+  it.each(['1012  AB', '0123AB', ' 1012AB', '1012\u000bAB', '1012\tAB '])(
+    'should not take %j for a postcode',
+    (input) => {
+      expect(POSTCODE_PATTERN.test(input)).toBe(false);
+    },
+  );
+
+  it('should treat house letters and additions without regard to case', () => {
+    expect(normaliseAddressPart('a')).toBe('A');
     expect(normaliseAddressPart('bis')).toBe('BIS');
-    expect(normaliseAddressPart('  ')).toBeUndefined();
   });
 
   it.each([
     ['1012 ab', '1012AB'],
     ['1012AB', '1012AB'],
     ['  Westeringlaan   18 ', 'westeringlaan 18'],
+    [' 1012\tab ', '1012AB'],
     ['Dorpsstraat 15 NOOTDORP', 'dorpsstraat 15 nootdorp'],
   ])('should give the suggest text %j the cache form %j', (input, expected) => {
     expect(normaliseSuggestText(input)).toBe(expected);

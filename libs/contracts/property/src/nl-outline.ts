@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 
+/** A box around the outline and its margin, in WGS84 degrees: no point outside it is in. */
+export const NL_BOUNDS = { lat: [50.7, 53.6], lon: [3.3, 7.3] } as const;
+
 /** `[lon, lat]` in WGS84. */
 type Position = readonly [number, number];
 /** An outer ring and its holes. */
@@ -58,7 +61,9 @@ function near(point: Position, polygon: Polygon, cosLat: number): boolean {
 export function inNetherlands(lat: number, lon: number): boolean {
   if (!Number.isFinite(lat) || !Number.isFinite(lon)) return false;
   // Far outside the bounding box: no need to look at the outline.
-  if (lat < 50.7 || lat > 53.6 || lon < 3.3 || lon > 7.3) return false;
+  const [south, north] = NL_BOUNDS.lat;
+  const [west, east] = NL_BOUNDS.lon;
+  if (lat < south || lat > north || lon < west || lon > east) return false;
   const point: Position = [lon, lat];
   const all = outline();
   if (all.some((polygon) => inside(point, polygon))) return true;

@@ -40,9 +40,11 @@ describe('Dutch plates', () => {
   });
 
   it('should validate and normalise the query parameter', () => {
-    const ok = plainToInstance(PlateQuery, { license_plate: ' tt-601-d ' });
+    const ok = plainToInstance(PlateQuery, { license_plate: 'tt-601.d' });
     expect(validateSync(ok)).toEqual([]);
     expect(ok.license_plate).toBe('TT601D');
+    for (const sent of [' TT-601-D', 'TT--601D', 'TT601D-', 'T/T601D'])
+      expect(validateSync(plainToInstance(PlateQuery, { license_plate: sent }))).not.toEqual([]);
     const bad = validateSync(plainToInstance(PlateQuery, { license_plate: 'XYZ' }));
     expect(JSON.stringify(bad)).toContain('Dutch licence plate');
     expect(validateSync(plainToInstance(PlateQuery, {}))).not.toEqual([]);

@@ -25,6 +25,30 @@ const MATCHERS = SIDECODES.map(({ sidecode, pattern }) => ({
   regex: new RegExp(`^${pattern.replace(/-/g, '').replace(/L/g, '[A-Z]').replace(/9/g, '[0-9]')}$`),
 }));
 
+const CLASSES: Readonly<Record<string, string>> = { L: '[A-Za-z]', '9': '[0-9]' };
+
+/** `LL-99-99` as sent: either case, one space, dot or hyphen allowed between any two characters. */
+function inputPattern(sidecode: string): string {
+  const [first, ...rest] = sidecode.replace(/-/g, '');
+  let out = CLASSES[first];
+  for (let i = 0; i < rest.length; ) {
+    let run = 1;
+    while (rest[i + run] === rest[i]) run++;
+    out += `(?:[ .-]?${CLASSES[rest[i]]})${run > 1 ? `{${run}}` : ''}`;
+    i += run;
+  }
+  return out;
+}
+
+/**
+ * A Dutch plate as a caller may send it: the six characters of one of the 14 sidecodes, in
+ * either case, with one space, dot or hyphen allowed between any two (`TT-601-D`, `tt601d`).
+ */
+export const PLATE_INPUT = new RegExp(
+  `^(?:${SIDECODES.map((s) => inputPattern(s.pattern)).join('|')})$`,
+  'u',
+);
+
 /** Upper case, without spaces, hyphens and dots: the form the registry stores. */
 export function normalisePlate(raw: string): string {
   return raw.toUpperCase().replace(/[\s\-.]+/g, '');

@@ -45,12 +45,19 @@ describe(DnsRecordsQuery.name, () => {
       Object.values(e.constraints ?? {}),
     );
 
-  it('should normalise case, the root dot, IDN and the type', () => {
-    const query = plainToInstance(DnsRecordsQuery, { domain: ' Bücher.DE. ', type: 'mx' });
+  it('should normalise case and the root dot, and take the type as the document lists it', () => {
+    const query = plainToInstance(DnsRecordsQuery, { domain: 'XN--Bcher-KVA.DE.', type: 'MX' });
     expect(query).toMatchObject({ domain: 'xn--bcher-kva.de', type: 'MX' });
     expect(validateSync(query)).toEqual([]);
     expect(plainToInstance(DnsRecordsQuery, { domain: 'example.nl' }).type).toBe('ALL');
   });
+
+  it.each([' example.nl', 'bücher.de', 'example.nl..'])(
+    'should refuse %j: the document allows neither blanks, nor non-ASCII names, nor two root dots',
+    (domain) => {
+      expect(errorsOf({ domain })).toHaveLength(1);
+    },
+  );
 
   it('should explain what is wrong with a name and an unknown type', () => {
     expect(errorsOf({ domain: '10.0.0.1' })).toEqual([

@@ -41,6 +41,27 @@ export function isAscii(text: string): boolean {
 
 const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 
+/** `local` → `[Ll][Oo][Cc][Aa][Ll]`, dots escaped: a suffix in either case, as a pattern. */
+const caseless = (text: string) =>
+  [...text].map((c) => (c === '.' ? '\\.' : `[${c.toUpperCase()}${c}]`)).join('');
+
+const LABEL_INPUT = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
+
+/**
+ * A public DNS name as a caller may send it: what {@link publicDnsNameProblem} accepts, in
+ * either case and with the root's trailing dot allowed, as one pattern the document can carry.
+ * ASCII only: an internationalised name is sent in its punycode (`xn--`) form.
+ */
+export const DNS_NAME_INPUT = new RegExp(
+  `^(?=.{1,253}\\.?$)(?!(?:[^.]+\\.)*(?:${INTERNAL_SUFFIXES.map(caseless).join('|')})\\.?$)(?:${LABEL_INPUT}\\.)+(?![0-9]+\\.?$)${LABEL_INPUT}\\.?$`,
+  'u',
+);
+
+/** The form a name is looked up in: lower case, without the root's trailing dot. */
+export function normaliseDnsName(name: string): string {
+  return name.toLowerCase().replace(/\.$/, '');
+}
+
 /**
  * Why a name may not be looked up, or null when it is a public DNS name: IP addresses (also
  * in brackets), `localhost`, single labels, internal suffixes, empty labels (`a..b`), labels

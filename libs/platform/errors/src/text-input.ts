@@ -1,14 +1,4 @@
-import type { FieldError } from '@nl/contracts-core';
-
-/**
- * Characters no text input of the API may hold: C0 controls other than tab, line feed and
- * carriage return (NUL among them, which PostgreSQL cannot store in text), DEL, and unpaired
- * UTF-16 surrogates (not Unicode text at all; a JSON body can carry them as `\ud800`).
- */
-const FORBIDDEN_TEXT =
-  // The control characters are what this pattern exists to find.
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+import { FORBIDDEN_TEXT, type FieldError } from '@nl/contracts-core';
 
 /** Deepest nesting of objects and arrays an input may have (every DTO of the API is flat). */
 export const MAX_INPUT_DEPTH = 8;

@@ -1,4 +1,13 @@
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import {
+  IsDefined,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
 import { Type } from 'class-transformer';
 import { DomainError } from './domain-error.js';
 import { validateInput } from './validate-input.js';
@@ -25,15 +34,38 @@ describe(validateInput.name, () => {
     expect(validateInput(Query, { name: 'a' }).size).toBe(5);
   });
 
-  it('should list every bad field as validation_failed', () => {
+  it('should list every bad field as validation_failed, once each', () => {
     const sut = errorOf(() => validateInput(Query, { size: '0' }));
     expect(sut.code).toBe('validation_failed');
-    expect(sut.extra.errors).toEqual(
-      expect.arrayContaining([
-        { field: 'name', message: 'name must be a string' },
-        { field: 'size', message: 'size must not be less than 1' },
-      ]),
-    );
+    expect(sut.extra.errors).toEqual([
+      { field: 'name', message: 'name is required' },
+      { field: 'size', message: 'size must not be less than 1' },
+    ]);
+  });
+
+  it('should give a missing field one error, whatever rules it has', () => {
+    class Coordinates {
+      @IsDefined({ message: 'lat is required with lon' })
+      @Type(() => Number)
+      @IsNumber()
+      @Min(-90)
+      @Max(90)
+      lat: number;
+      @IsString() @Matches(/^[0-9]+$/) code: string;
+    }
+    expect(errorOf(() => validateInput(Coordinates, {})).extra.errors).toEqual([
+      { field: 'lat', message: 'lat is required with lon' },
+      { field: 'code', message: 'code is required' },
+    ]);
+  });
+
+  it('should report the most basic failing rule of a field: its type before its range', () => {
+    class Latitude {
+      @Max(90) @Min(-90) @IsNumber() @Type(() => String) lat: number;
+    }
+    expect(errorOf(() => validateInput(Latitude, { lat: 'north' })).extra.errors).toEqual([
+      { field: 'lat', message: 'lat must be a number conforming to the specified constraints' },
+    ]);
   });
 
   it('should refuse fields the DTO does not declare', () => {

@@ -9,17 +9,53 @@ import { memoiseValidationMetadata } from './validation-metadata.js';
 // Every process that validates input loads this file: its rules are looked up once per class.
 memoiseValidationMetadata();
 
-function flatten(errors: readonly ValidationError[], prefix = ''): FieldError[] {
+/**
+ * Which failing rule of a member speaks for it, most basic first: its absence, then its type,
+ * then its form, then its range, then rules over several members. A member the caller left out
+ * fails every rule after its absence too, and `lat` that is not a number is also "not less than
+ * -90": only the first says what to fix.
+ */
+const RANK: Readonly<Record<string, number>> = {
+  isDefined: 0,
+  whitelistValidation: 0,
+  isString: 1,
+  isNumber: 1,
+  isInt: 1,
+  isBoolean: 1,
+  isIn: 2,
+  matches: 2,
+  isNotEmpty: 2,
+  minLength: 2,
+  maxLength: 2,
+  min: 3,
+  max: 3,
+};
+const rankOf = (rule: string) => RANK[rule] ?? 4;
+
+/** The one message of a member: "… is required" when it is missing, else its first failing rule. */
+function messageOf(field: string, constraints: Record<string, string>, missing: boolean): string {
+  if (missing && !('isDefined' in constraints)) return `${field} is required`;
+  const [first] = Object.entries(constraints).sort(([a], [b]) => rankOf(a) - rankOf(b));
+  return first[1];
+}
+
+/** One error per member (and per nested member), named by its path. */
+function flatten(errors: readonly ValidationError[], input?: object, prefix = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
-    return [...own, ...flatten(error.children ?? [], field)];
+    const constraints = error.constraints ?? {};
+    const missing =
+      input !== undefined && (input as Record<string, unknown>)[error.property] === undefined;
+    const own = Object.keys(constraints).length
+      ? [{ field, message: messageOf(field, constraints, missing) }]
+      : [];
+    return [...own, ...flatten(error.children ?? [], undefined, field)];
   });
 }
 
 /**
  * Turns untrusted input into a validated DTO instance, or throws a `validation_failed`
- * {@link DomainError} listing every bad field. Unknown fields are refused (whitelist +
+ * {@link DomainError} listing every bad field, once. Unknown fields are refused (whitelist +
  * forbidNonWhitelisted, ARCHITECTURE §4 step 2), and so is text with control characters or
  * input nested too deep ({@link textErrors}), before any transformation. The gateway and the
  * services share it, so a message is checked the same way on both sides of the wire.
@@ -52,6 +88,6 @@ export function validateInput<T extends object>(type: Type<T>, input: unknown): 
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
   });
-  if (errors.length) throw DomainError.validation(flatten(errors));
+  if (errors.length) throw DomainError.validation(flatten(errors, instance));
   return instance;
 }

@@ -38,8 +38,8 @@ export class TruckParkingRepository {
     const param = (value: unknown) => `$${params.push(value)}`;
     const where: string[] = [];
     if (query.status) where.push(`st.status = ${param(query.status)}`);
-    if (query.beschikbaar === 'true') where.push(`st.status = 'available'`);
-    if (query.beschikbaar === 'false') where.push(`coalesce(st.status, 'unknown') <> 'available'`);
+    if (query.beschikbaar === true) where.push(`st.status = 'available'`);
+    if (query.beschikbaar === false) where.push(`coalesce(st.status, 'unknown') <> 'available'`);
     if (query.road) where.push(`${param(query.road)} = ANY (s.roads)`);
     const rows = await this.select(
       where,

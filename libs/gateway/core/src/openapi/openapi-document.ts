@@ -1,6 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
+import { METHOD_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { EndpointDefinition } from '@nl/contracts-core';
+import { GATEWAY_CATALOG } from '../pipeline/gateway-step.js';
 import { OPENAPI_TAGS } from './openapi-tags.js';
+import { documentBodies } from './request-schemas.js';
 import { readProductInfo, type ProductInfo } from './product-info.js';
 import { RESPONSE_HEADERS } from './response-headers.js';
 
@@ -28,6 +33,31 @@ function licenseOf(product: ProductInfo): { name: string; identifier?: string } 
         name: 'Proprietary: no license is granted to the software; the API is used under its terms of service.',
       }
     : { name: product.license, identifier: product.license };
+}
+
+/** Whether a controller serves an HTTP route (a message handler of a service does not). */
+function servesHttp(controller: Type<unknown>): boolean {
+  const prototype = controller.prototype as Record<string, unknown>;
+  return Object.getOwnPropertyNames(prototype).some(
+    (name) =>
+      typeof prototype[name] === 'function' &&
+      Reflect.getMetadata(METHOD_METADATA, prototype[name] as object) !== undefined,
+  );
+}
+
+/**
+ * The modules with HTTP routes, in the order the app holds them. The services that share the
+ * standalone process are left out: their message handlers take the same DTOs as payloads,
+ * which would otherwise land in the document as schemas no operation uses.
+ */
+function httpModules(app: INestApplication): Type<unknown>[] {
+  return [...app.get(ModulesContainer).values()]
+    .filter((module) =>
+      [...module.controllers.values()].some((wrapper) =>
+        servesHttp(wrapper.metatype as Type<unknown>),
+      ),
+    )
+    .map((module) => module.metatype);
 }
 
 /** The OpenAPI 3.1 document of the gateway, from the catalog routes and the contract DTOs. */
@@ -61,7 +91,9 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (_c, method) => method,
     // One tag per operation, set by its decorators; not a second one per controller.
     autoTagControllers: false,
+    include: httpModules(app),
   });
+  documentBodies(document, app.get<readonly EndpointDefinition[]>(GATEWAY_CATALOG));
   document.components = { ...document.components, headers: RESPONSE_HEADERS };
   return document;
 }

@@ -2,40 +2,14 @@ import { Controller, Get, HttpCode, Post, Req, Res, type Type } from '@nestjs/co
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody, ApiExtension, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { toCredits, type EndpointDefinition } from '@nl/contracts-core';
-import { getMetadataStorage } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequestPipeline } from '../pipeline/request-pipeline.js';
 import { ApiErrorResponses, ApiSuccessResponse } from '../openapi/operation-responses.js';
+import { parameterRules, requestParameters } from '../openapi/request-schemas.js';
 import { describeEndpoint } from './endpoint-description.js';
-
-type PropertyMeta = Record<string, unknown> & { required?: boolean };
 
 /** Body size of a catalog endpoint that declares none: its bodies are a few hundred bytes. */
 const CATALOG_MAX_BODY_BYTES = 4 * 1024;
-
-/** The `@ApiProperty` metadata of a DTO, property by property. */
-function dtoProperties(type: Type<object>): [string, PropertyMeta][] {
-  const names = (Reflect.getMetadata('swagger/apiModelPropertiesArray', type.prototype) ??
-    []) as string[];
-  return names.map((name) => {
-    const key = name.replace(/^:/, '');
-    return [
-      key,
-      (Reflect.getMetadata('swagger/apiModelProperties', type.prototype, key) ??
-        {}) as PropertyMeta,
-    ];
-  });
-}
-
-/** The properties of a DTO that class-validator checks as whole numbers (`@IsInt`). */
-function integerProperties(type: Type<object>): Set<string> {
-  return new Set(
-    getMetadataStorage()
-      .getTargetValidationMetadatas(type, '', true, false)
-      .filter((m) => m.name === 'isInt')
-      .map((m) => m.propertyName),
-  );
-}
 
 function paramDecorators(endpoint: EndpointDefinition, path: string): MethodDecorator[] {
   const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
@@ -49,21 +23,12 @@ function paramDecorators(endpoint: EndpointDefinition, path: string): MethodDeco
       ...pathParams.map((name) => ApiParam({ name, type: String })),
     ];
   }
-  const integers = integerProperties(request);
-  return dtoProperties(request).map(([name, meta]) => {
-    const { required, type, description, example, ...schema } = meta;
-    const documented = {
-      description: description as string | undefined,
-      schema: {
-        type: type !== Number ? 'string' : integers.has(name) ? 'integer' : 'number',
-        ...(example !== undefined && { example }),
-        ...schema,
-      },
-    };
-    return pathParams.includes(name)
-      ? ApiParam({ name, required: true, ...documented } as never)
-      : ApiQuery({ name, required: required !== false, ...documented } as never);
-  });
+  return [
+    ApiExtension('x-parameter-rules', parameterRules(request)),
+    ...requestParameters(request, pathParams).map(({ in: where, ...parameter }) =>
+      where === 'path' ? ApiParam(parameter as never) : ApiQuery(parameter as never),
+    ),
+  ];
 }
 
 /** The 200's description: what is charged, and that a planned endpoint does not answer yet. */

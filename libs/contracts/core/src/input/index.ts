@@ -1,0 +1,3 @@
+export * from './input-schema.js';
+export * from './text.js';
+export * from './wire.js';
