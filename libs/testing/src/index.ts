@@ -10,3 +10,4 @@ export * from './fakes/x402.fake.js';
 export * from './fakes/ndw-files.js';
 export * from './chain/local-chain.js';
 export * from './prometheus-text.js';
+export * from './conformance/index.js';

@@ -43,9 +43,7 @@ export function normaliseAddressPart(part: string): string {
  */
 export function normaliseSuggestText(text: string): string {
   const collapsed = text.replace(new RegExp(`${BLANK}+`, 'gu'), ' ').trim();
-  return POSTCODE_PATTERN.test(collapsed)
-    ? normalisePostcode(collapsed)
-    : collapsed.toLowerCase();
+  return POSTCODE_PATTERN.test(collapsed) ? normalisePostcode(collapsed) : collapsed.toLowerCase();
 }
 
 /** One address as the property endpoints take it, in normal form. */

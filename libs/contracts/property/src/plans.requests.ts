@@ -25,8 +25,12 @@ export const IN_NETHERLANDS_KEYWORD = 'x-in-netherlands';
 class InNetherlands implements ValidatorConstraintInterface {
   validate(_value: unknown, args: ValidationArguments): boolean {
     const { lat, lon } = args.object as PlansQuery;
-    // Other rules report a missing or non-numeric coordinate; this one judges a pair only.
+    // Other rules report a missing or non-numeric coordinate, or one outside the box around
+    // the country: this one judges a pair only, so each wrong member gets one error.
     if (typeof lat !== 'number' || typeof lon !== 'number') return true;
+    const inBox = (value: number, [min, max]: readonly [number, number]) =>
+      value >= min && value <= max;
+    if (!inBox(lat, NL_BOUNDS.lat) || !inBox(lon, NL_BOUNDS.lon)) return true;
     return inNetherlands(lat, lon);
   }
   defaultMessage(): string {
@@ -36,7 +40,12 @@ class InNetherlands implements ValidatorConstraintInterface {
 
 /** A WGS84 coordinate within the box around the Netherlands. */
 const Degrees = ([min, max]: readonly [number, number]) =>
-  applyDecorators(NumberText(), IsNumber({ allowNaN: false, allowInfinity: false }), Min(min), Max(max));
+  applyDecorators(
+    NumberText(),
+    IsNumber({ allowNaN: false, allowInfinity: false }),
+    Min(min),
+    Max(max),
+  );
 
 const ADDRESS = ['postcode', 'huisnummer'];
 

@@ -47,15 +47,23 @@ const caseless = (text: string) =>
 
 const LABEL_INPUT = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
 
+const NAME_CHARACTER = '[A-Za-z0-9_.-]';
+/** The end of the name: no name character follows (the end of the text, a blank, …). */
+const END = `(?!${NAME_CHARACTER})`;
+
 /**
- * A public DNS name as a caller may send it: what {@link publicDnsNameProblem} accepts, in
- * either case and with the root's trailing dot allowed, as one pattern the document can carry.
- * ASCII only: an internationalised name is sent in its punycode (`xn--`) form.
+ * A public DNS name, unanchored: what {@link publicDnsNameProblem} accepts, in either case,
+ * with the root's trailing dot where `rootDot`. ASCII only: an internationalised name is sent
+ * in its punycode (`xn--`) form.
  */
-export const DNS_NAME_INPUT = new RegExp(
-  `^(?=.{1,253}\\.?$)(?!(?:[^.]+\\.)*(?:${INTERNAL_SUFFIXES.map(caseless).join('|')})\\.?$)(?:${LABEL_INPUT}\\.)+(?![0-9]+\\.?$)${LABEL_INPUT}\\.?$`,
-  'u',
-);
+export function dnsNamePattern(rootDot: boolean): string {
+  const dot = rootDot ? '\\.?' : '';
+  const suffixes = INTERNAL_SUFFIXES.map(caseless).join('|');
+  return `(?=${NAME_CHARACTER}{1,253}${dot}${END})(?!(?:[^.]+\\.)*(?:${suffixes})${dot}${END})(?:${LABEL_INPUT}\\.)+(?![0-9]+${dot}${END})${LABEL_INPUT}${dot}${END}`;
+}
+
+/** A public DNS name as a caller may send it, as one pattern the document can carry. */
+export const DNS_NAME_INPUT = new RegExp(`^${dnsNamePattern(true)}$`, 'u');
 
 /** The form a name is looked up in: lower case, without the root's trailing dot. */
 export function normaliseDnsName(name: string): string {

@@ -1,5 +1,10 @@
 import { DAY, HOUR, MINUTE, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
-import { DnsRecordsQuery, EmailBody, VatCheckBody } from './validation.requests.js';
+import {
+  DisposableEmailBody,
+  DnsRecordsQuery,
+  EmailBody,
+  VatCheckBody,
+} from './validation.requests.js';
 import {
   DisposableResponse,
   DnsRecordsResponse,
@@ -145,7 +150,7 @@ export const EMAIL_DISPOSABLE_ENDPOINT = {
   method: 'POST',
   paths: ['/api/v1/validate/email/disposable', '/v1/validate/email/disposable'],
   subject: VALIDATION_SUBJECTS.disposable,
-  request: EmailBody,
+  request: DisposableEmailBody,
   response: DisposableResponse,
   summary: 'Disposable e-mail domain check',
   description:

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Text, nonBlankText } from '@nl/contracts-core';
+import { BLANK, CONTROL_CHARACTERS, Text, nonBlankText } from '@nl/contracts-core';
 import { IsIn, IsOptional } from 'class-validator';
 import {
   DNS_NAME_INPUT,
   DNS_QUERY_TYPES,
+  dnsNamePattern,
   normaliseDnsName,
   publicDnsNameProblem,
   type DnsQueryType,
@@ -46,6 +47,31 @@ export class EmailBody {
     maxLength: 512,
     normalise: (text) => text.trim(),
     message: '$property must not be blank',
+  })
+  email: string;
+}
+
+/**
+ * An e-mail address whose domain can be looked up: any text, an `@`, and a public DNS name
+ * (blanks around it allowed), the part after the last `@` being the domain.
+ */
+const DISPOSABLE_EMAIL_INPUT = new RegExp(
+  `^[^${CONTROL_CHARACTERS}]*@${BLANK}*${dnsNamePattern(false)}${BLANK}*$`,
+  'u',
+);
+
+/** `POST /api/v1/validate/email/disposable`: the domain of the address is what is checked. */
+export class DisposableEmailBody {
+  @ApiProperty({
+    example: 'info@example.nl',
+    description:
+      'An e-mail address whose part after the last @ is a public domain name (ASCII; an internationalised domain as xn--); spaces around it are dropped.',
+  })
+  @Text({
+    pattern: DISPOSABLE_EMAIL_INPUT,
+    maxLength: 512,
+    normalise: (text) => text.trim(),
+    message: '$property must be an e-mail address with a public domain after the @',
   })
   email: string;
 }

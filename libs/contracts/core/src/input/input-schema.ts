@@ -75,8 +75,7 @@ function presenceKeywords(rules: ReadonlyMap<string, PresenceRule>): JsonSchema 
   const dependentSchemas: Record<string, JsonSchema> = {};
   for (const [name, rule] of rules) {
     for (const other of rule.with ?? []) (dependentRequired[other] ??= []).push(name);
-    if (rule.without)
-      alternatives.push({ anyOf: [name, ...rule.without].map(requiredOf) });
+    if (rule.without) alternatives.push({ anyOf: [name, ...rule.without].map(requiredOf) });
     if (rule.excludes?.length)
       dependentSchemas[name] = { not: { anyOf: rule.excludes.map(requiredOf) } };
   }

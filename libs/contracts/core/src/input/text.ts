@@ -13,7 +13,8 @@
  * (NUL among them, which PostgreSQL cannot store in text), DEL, and lone UTF-16 surrogates (not
  * Unicode text at all; a JSON body can carry them as `\ud800`).
  */
-export const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f\\ud800-\\udfff';
+export const CONTROL_CHARACTERS =
+  '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f\\ud800-\\udfff';
 
 /**
  * The whitespace JavaScript's `trim()` removes, less the two controls the rule above refuses

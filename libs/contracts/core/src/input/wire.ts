@@ -136,7 +136,11 @@ const PRESENCE = new WeakMap<object, Map<string, PresenceRule>>();
 
 export function presenceRulesOf(type: object): ReadonlyMap<string, PresenceRule> {
   const own = new Map<string, PresenceRule>();
-  for (let proto = type; proto && proto !== Function.prototype; proto = Object.getPrototypeOf(proto))
+  for (
+    let proto = type;
+    proto && proto !== Function.prototype;
+    proto = Object.getPrototypeOf(proto)
+  )
     for (const [name, rule] of PRESENCE.get(proto) ?? []) if (!own.has(name)) own.set(name, rule);
   return own;
 }

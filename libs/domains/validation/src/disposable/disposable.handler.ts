@@ -1,5 +1,5 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { EmailBody, VALIDATION_SUBJECTS } from '@nl/contracts-validation';
+import { DisposableEmailBody, VALIDATION_SUBJECTS } from '@nl/contracts-validation';
 import { RpcHandlers } from '@nl/platform-errors';
 import { DisposableService } from './disposable.service.js';
 
@@ -9,7 +9,7 @@ export class DisposableHandler {
   constructor(private readonly disposable: DisposableService) {}
 
   @MessagePattern(VALIDATION_SUBJECTS.disposable)
-  checkDisposable(@Payload() body: EmailBody) {
+  checkDisposable(@Payload() body: DisposableEmailBody) {
     return this.disposable.check(body.email);
   }
 }
