@@ -348,7 +348,7 @@ describe.each(PROFILES)('property dossier and plans through the gateway (%s)', (
       ['dso/plans', 'lat=91&lon=5.1', 'lat'],
       ['dso/plans', 'lat=51.2194&lon=4.4025', 'lat'],
       ['dso/plans', 'lat=5.1069&lon=52.0641', 'lat'],
-      ['dso/plans', 'lat=51.5072&lon=-0.1276', 'lat'],
+      ['dso/plans', 'lat=51.5072&lon=-0.1276', 'lon'],
       ['dso/plans', 'postcode=3526KP', 'huisnummer'],
       ['dso/plans', 'huisnummer=93', 'postcode'],
       ['dso/plans', 'postcode=35261KP&huisnummer=93', 'postcode'],
