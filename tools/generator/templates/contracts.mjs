@@ -35,7 +35,7 @@ import { IsString, Matches } from 'class-validator';
 export class ${n.Name}LookupQuery {
   @ApiProperty({ example: 'abc-123', description: 'The record id: letters, digits and hyphens.' })
   @IsString()
-  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'id must be 1 to 64 letters, digits or hyphens' })
+  @Matches(/^[A-Za-z0-9-]{1,64}$/u, { message: 'id must be 1 to 64 letters, digits or hyphens' })
   id: string;
 }
 `,
