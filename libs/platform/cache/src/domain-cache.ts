@@ -1,5 +1,6 @@
 import type { CacheState } from '@nl/contracts-core';
-import { inSandbox, type Logger } from '@nl/platform-logging';
+import { requestScope } from '@nl/platform-context';
+import type { Logger } from '@nl/platform-logging';
 import { talliedCounter } from '@nl/platform-health';
 import type { CacheStore } from './failover-store.js';
 
@@ -69,7 +70,7 @@ export class DomainCache {
     load: () => Promise<T>,
     options: CacheOptions<T>,
   ): Promise<Cached<T>> {
-    const key = inSandbox() ? `${SANDBOX_PREFIX}${answerKey}` : answerKey;
+    const key = requestScope().sandbox ? `${SANDBOX_PREFIX}${answerKey}` : answerKey;
     const entry = await this.read<T>(key);
     if (entry && entry.expiresAt > Date.now())
       return this.count({ value: entry.value, state: 'hit', fetchedAt: entry.fetchedAt });

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER, outsideRequest, type Logger } from '@nl/platform-logging';
+import { outsideRequest } from '@nl/platform-context';
+import { LOGGER, type Logger } from '@nl/platform-logging';
 import { HealthRegistry } from './health.registry.js';
 
 /** How often a dependency reported down is checked again until it answers. */

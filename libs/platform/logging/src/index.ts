@@ -1,4 +1,3 @@
 export * from './logger.js';
 export * from './logging.module.js';
 export * from './nest-logger.js';
-export * from './request-context.js';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { createLogger, maskApiKeys, serializeError } from './logger.js';
-import { runWithRequestId } from './request-context.js';
+import { runWithRequestId } from '@nl/platform-context';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

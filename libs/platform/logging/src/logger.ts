@@ -1,5 +1,5 @@
 import { pino, type Logger, type DestinationStream } from 'pino';
-import { currentRequestId, inSandbox } from './request-context.js';
+import { currentRequestId, requestScope } from '@nl/platform-context';
 
 /**
  * Header and field names whose values never reach a log line (STYLE.md): credentials of
@@ -108,7 +108,7 @@ export function createLogger(options: LoggerOptions): Logger {
         const requestId = currentRequestId();
         return {
           ...(requestId && { requestId }),
-          ...(inSandbox() && { sandbox: true }),
+          ...(requestScope().sandbox && { sandbox: true }),
         };
       },
       formatters: { level: (label) => ({ level: label }) },

@@ -1,5 +1,5 @@
 import { REQUEST_ID_HEADER, SANDBOX_HEADER } from '@nl/contracts-core';
-import { runInRequest, type RequestContext } from '@nl/platform-logging';
+import { runInRequest, type RequestContext } from '@nl/platform-context';
 
 /** The request context a message's transport headers carry (request id, sandbox flag). */
 export function contextFromHeaders(get: (name: string) => string | undefined): RequestContext {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
-import { currentRequestId, inSandbox } from '@nl/platform-logging';
+import { currentRequestId, requestScope } from '@nl/platform-context';
 import { randomUUID } from 'node:crypto';
 import { TransportClient } from './transport.client.js';
 
@@ -49,7 +49,7 @@ export class ServiceClient {
     return this.transport.request<ReplyOf<E>>(endpoint.subject, payload, {
       requestId: options.requestId ?? currentRequestId() ?? randomUUID(),
       timeoutMs: options.timeoutMs ?? endpoint.timeoutMs,
-      sandbox: options.sandbox ?? inSandbox(),
+      sandbox: options.sandbox ?? requestScope().sandbox,
     });
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Module, type DynamicModule } from '@nestjs/common';
 import type { ConfigSection } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import { HealthRegistry } from '@nl/platform-health';
-import { inSandbox } from '@nl/platform-logging';
+import { requestScope } from '@nl/platform-context';
 import { RecordedUpstream, type Recording } from './recorded-upstream.js';
 import {
   UpstreamClient,
@@ -60,7 +60,7 @@ export class Upstream {
   }
 
   request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
-    if (inSandbox()) return this.recorded.request<T>(request);
+    if (requestScope().sandbox) return this.recorded.request<T>(request);
     if (!this.client) return Promise.reject(this.notConfiguredError());
     return this.client.request<T>(request);
   }

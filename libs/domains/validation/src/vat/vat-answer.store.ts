@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { VatValidationResponse } from '@nl/contracts-validation';
-import { inSandbox } from '@nl/platform-logging';
+import { requestScope } from '@nl/platform-context';
 import type { Repository } from 'typeorm';
 import { VatAnswerEntity } from '../persistence/vat-answer.entity.js';
 
@@ -16,7 +16,7 @@ export class VatAnswerStore {
   ) {}
 
   async save(response: VatValidationResponse): Promise<void> {
-    if (inSandbox()) return;
+    if (requestScope().sandbox) return;
     await this.rows.upsert(
       { vatNumber: response.vat_number, response, checkedAt: new Date(response.request_date) },
       ['vatNumber'],
@@ -26,7 +26,7 @@ export class VatAnswerStore {
   async find(
     vatNumber: string,
   ): Promise<{ response: VatValidationResponse; checkedAt: Date } | null> {
-    if (inSandbox()) return null;
+    if (requestScope().sandbox) return null;
     const row = await this.rows.findOneBy({ vatNumber });
     return row ? { response: row.response, checkedAt: row.checkedAt } : null;
   }

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
-import { createLogger, runWithRequestId } from '@nl/platform-logging';
+import { runWithRequestId } from '@nl/platform-context';
+import { createLogger } from '@nl/platform-logging';
 import { Writable } from 'node:stream';
 import type { CreditsService } from './credits.service.js';
 import { DoubtfulCharges } from './doubtful-charges.js';

@@ -4,13 +4,8 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import {
-  LOGGER,
-  currentRequestId,
-  outsideRequest,
-  runWithRequestId,
-  type Logger,
-} from '@nl/platform-logging';
+import { currentRequestId, outsideRequest, runWithRequestId } from '@nl/platform-context';
+import { LOGGER, type Logger } from '@nl/platform-logging';
 import { CreditsService } from './credits.service.js';
 
 /** Pause between attempts to undo the pending charges while the database is unreachable. */

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { closeDatabase, embeddedThread, openDatabase } from '@nl/platform-database';
-import { runWithRequestId } from '@nl/platform-logging';
+import { runWithRequestId } from '@nl/platform-context';
 import { captureLogs, testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';

@@ -1,4 +1,5 @@
-import { outsideRequest, type Logger } from '@nl/platform-logging';
+import { outsideRequest } from '@nl/platform-context';
+import type { Logger } from '@nl/platform-logging';
 import { embeddedThread, type PGliteThread } from '@nl/platform-database';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
-import { LOGGER, runWithRequestId, type Logger } from '@nl/platform-logging';
+import { runWithRequestId } from '@nl/platform-context';
+import { LOGGER, type Logger } from '@nl/platform-logging';
 import { ServiceClient } from '@nl/platform-transport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS } from '../errors/error-status.js';

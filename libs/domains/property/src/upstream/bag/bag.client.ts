@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { inSandbox } from '@nl/platform-logging';
+import { requestScope } from '@nl/platform-context';
 import {
   InjectUpstream,
   Upstream,
@@ -43,7 +43,7 @@ export class BagClient {
 
   /** Whether BAG is asked: with a key, and always in the sandbox (its recording answers). */
   get enabled(): boolean {
-    return this.upstream.configured || inSandbox();
+    return this.upstream.configured || requestScope().sandbox;
   }
 
   /** The error a live request gets while BAG has no key here. */

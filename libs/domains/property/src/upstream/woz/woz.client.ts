@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { inSandbox } from '@nl/platform-logging';
+import { requestScope } from '@nl/platform-context';
 import {
   InjectUpstream,
   Upstream,
@@ -47,7 +47,7 @@ export class WozClient {
 
   /** The WOZ answer of a nummeraanduiding id; null when the source has no WOZ object for it. */
   async value(id: string): Promise<WozAnswer | null> {
-    const live = !inSandbox();
+    const live = !requestScope().sandbox;
     const waitMs = this.pausedUntil - performance.now();
     if (live && waitMs > 0) throw new UpstreamBusy('woz', Math.ceil(waitMs / 1000));
     const response = await this.upstream.request<WozAnswer | null>({

@@ -3,7 +3,7 @@ import type { DnsRecord, DnsRecordType } from '@nl/contracts-validation';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import { counter } from '@nl/platform-health';
-import { inSandbox } from '@nl/platform-logging';
+import { requestScope } from '@nl/platform-context';
 import { Resolver } from 'node:dns/promises';
 import { VALIDATION_CONFIG, type ValidationSettings } from '../../validation.config.js';
 import { toDnsRecords } from './dns.mapper.js';
@@ -42,7 +42,7 @@ export class DnsResolver {
 
   async query(name: string, type: DnsRecordType): Promise<DnsRecord[] | typeof NXDOMAIN> {
     try {
-      const answer = inSandbox()
+      const answer = requestScope().sandbox
         ? recordedDnsAnswer(RECORDED_DNS_ZONE, name, type)
         : await this.resolve(name, type);
       const records = toDnsRecords(name, answer);

@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { LIVE, SANDBOX, type RequestScope } from './request-scope.js';
 
 /** What every piece of code running for one request may know about it. */
 export interface RequestContext {
   readonly requestId?: string;
   /**
    * True for a call made with a test key (`nlk_test_…`): services answer from recorded data,
-   * never call an upstream, and cache in a namespace of their own (ARCHITECTURE §8).
+   * never call an upstream, and cache in a namespace of their own.
    */
   readonly sandbox?: boolean;
 }
@@ -26,9 +27,12 @@ export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
 
-/** Whether the code runs for a sandbox (test-key) call. */
-export function inSandbox(): boolean {
-  return storage.getStore()?.sandbox === true;
+/**
+ * The scope of the current request (live unless it is a sandbox call). Read it where a message
+ * enters a domain, and pass it on: nothing deeper reads it from here.
+ */
+export function requestScope(): RequestScope {
+  return storage.getStore()?.sandbox === true ? SANDBOX : LIVE;
 }
 
 /** Runs `fn` outside any request (a timer started there must not carry the request's id). */

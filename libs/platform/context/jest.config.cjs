@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'platform-context',
+  preset: '../../../jest.preset.cjs',
+  rootDir: __dirname,
+};

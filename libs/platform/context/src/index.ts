@@ -1,0 +1,2 @@
+export * from './request-context.js';
+export * from './request-scope.js';
