@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HealthRegistry } from '@nl/platform-health';
-import { TracedNatsClient, TransportClient, natsHealth } from '@nl/platform-transport';
+import { TransportClient } from '@nl/platform-transport';
 
 /**
  * The gateway is ready when its transport is connected (a missing domain is not its fault), and
@@ -9,19 +9,13 @@ import { TracedNatsClient, TransportClient, natsHealth } from '@nl/platform-tran
 @Injectable()
 export class TransportHealth {
   constructor(transport: TransportClient, health: HealthRegistry) {
-    health.register({
-      name: 'transport',
-      check: async () =>
-        transport.client instanceof TracedNatsClient
-          ? natsHealth(transport.client.natsConnection())
-          : { status: 'up', kind: 'in-process' },
-    });
+    health.register({ name: 'transport', check: () => transport.client.health() });
     health.registerLiveness({
       name: 'transport',
       check: async () =>
-        transport.client instanceof TracedNatsClient && !transport.client.alive()
-          ? { status: 'down', error: 'the NATS connection closed for good' }
-          : { status: 'up' },
+        transport.client.alive()
+          ? { status: 'up' }
+          : { status: 'down', error: 'the NATS connection closed for good' },
     });
   }
 }

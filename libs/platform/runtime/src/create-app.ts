@@ -3,8 +3,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { describeConfig, type TrustedProxies } from '@nl/platform-config';
 import { NestPinoLogger } from '@nl/platform-logging';
 import { HealthRegistry, OpsServer, type HealthIndicator } from '@nl/platform-health';
-import { TracedNatsServer, natsHealth, serviceTransport } from '@nl/platform-transport';
-import type { CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { serviceTransport, type ServiceServer } from '@nl/platform-transport';
+import type { Server } from '@nestjs/microservices';
 import { PlatformRootModule, type AppDefinition } from './platform-root.module.js';
 import { serveStatus } from './service-status.js';
 import { handleShutdownSignals } from './shutdown.js';
@@ -17,24 +17,18 @@ const trustProxyOf = (proxies: TrustedProxies): false | string[] =>
   proxies.length ? [...proxies] : false;
 
 /** A service is ready only while its transport server is connected. */
-function serverHealth(server: CustomTransportStrategy): HealthIndicator {
-  return {
-    name: 'transport',
-    check: async () =>
-      server instanceof TracedNatsServer
-        ? natsHealth(server.natsConnection())
-        : { status: 'up', kind: 'in-process' },
-  };
+function serverHealth(server: ServiceServer): HealthIndicator {
+  return { name: 'transport', check: () => server.health() };
 }
 
 /** A service is alive while its transport connection can still come back by itself. */
-function serverLiveness(server: CustomTransportStrategy): HealthIndicator {
+function serverLiveness(server: ServiceServer): HealthIndicator {
   return {
     name: 'transport',
     check: async () =>
-      server instanceof TracedNatsServer && !server.alive()
-        ? { status: 'down', error: 'the NATS connection closed for good' }
-        : { status: 'up' },
+      server.alive()
+        ? { status: 'up' }
+        : { status: 'down', error: 'the NATS connection closed for good' },
   };
 }
 
@@ -83,7 +77,7 @@ export async function createApp(definition: AppDefinition): Promise<NestFastifyA
       );
       app.connectMicroservice(transport);
       serveStatus(
-        transport.strategy as Server,
+        transport.strategy as unknown as Server,
         definition.domainQueues ?? [definition.serviceQueue],
         app.get(HealthRegistry),
       );

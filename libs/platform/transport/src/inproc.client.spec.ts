@@ -27,6 +27,18 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 describe(InProcClient.name, () => {
+  describe('connectOrWait', () => {
+    it('should say connected at once, and stay up and alive', async () => {
+      const sut = new InProcClient('inproc-spec-connect');
+      const states: string[] = [];
+      sut.status.subscribe((state) => states.push(state));
+      await expect(sut.connectOrWait()).resolves.toBe(true);
+      expect(states).toEqual(['connected']);
+      await expect(sut.health()).resolves.toEqual({ status: 'up', kind: 'in-process' });
+      expect(sut.alive()).toBe(true);
+    });
+  });
+
   describe('call', () => {
     it('should answer the first reply of a handler, copied as JSON', async () => {
       const { sut, server } = setup(HANDLERS);

@@ -1,5 +1,6 @@
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
-import { EMPTY, TimeoutError } from 'rxjs';
+import type { HealthResult } from '@nl/platform-health';
+import { Subject, TimeoutError } from 'rxjs';
 import { inprocBus } from './inproc.bus.js';
 import type { InProcServer } from './inproc.server.js';
 import type { ServiceBus } from './service-bus.js';
@@ -11,13 +12,23 @@ import { wireCopy } from './wire-copy.js';
  * with the same `EmptyResponseException` as NATS "no responders".
  */
 export class InProcClient implements ServiceBus {
-  /** The bus is this process: never down. */
-  readonly status = EMPTY;
+  private readonly states = new Subject<string>();
+  /** The bus is this process: connected once asked to, never down. */
+  readonly status = this.states.asObservable();
 
   constructor(private readonly bus: string) {}
 
-  async connect(): Promise<void> {
-    return undefined;
+  async connectOrWait(): Promise<boolean> {
+    this.states.next('connected');
+    return true;
+  }
+
+  async health(): Promise<HealthResult> {
+    return { status: 'up', kind: 'in-process' };
+  }
+
+  alive(): boolean {
+    return true;
   }
 
   close(): void {

@@ -1,7 +1,9 @@
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import type { HealthResult } from '@nl/platform-health';
 import type { Logger } from '@nl/platform-logging';
 import { headersView, inprocBus, type InProcEndpoint } from './inproc.bus.js';
 import { answerMessage, errorReply, failure } from './service-message.js';
+import type { ServiceServer } from './service-transport.js';
 import { wireCopy } from './wire-copy.js';
 
 /**
@@ -9,7 +11,10 @@ import { wireCopy } from './wire-copy.js';
  * handlers as NATS and answers the same reply messages (`{data, meta}` or `{error}`), each a
  * JSON copy as the wire makes.
  */
-export class InProcServer extends Server implements CustomTransportStrategy, InProcEndpoint {
+export class InProcServer
+  extends Server
+  implements CustomTransportStrategy, InProcEndpoint, ServiceServer
+{
   constructor(
     private readonly bus: string,
     private readonly log?: Logger,
@@ -55,6 +60,15 @@ export class InProcServer extends Server implements CustomTransportStrategy, InP
     } catch (error) {
       return errorReply(failure(error, subject, this.log));
     }
+  }
+
+  async health(): Promise<HealthResult> {
+    return { status: 'up', kind: 'in-process' };
+  }
+
+  /** The bus is this process: it cannot be lost. */
+  alive(): boolean {
+    return true;
   }
 
   on(): void {

@@ -7,6 +7,7 @@ import {
   headers as natsHeaders,
   type NatsConnection,
 } from '@nats-io/transport-node';
+import type { HealthResult } from '@nl/platform-health';
 import type { Logger } from '@nl/platform-logging';
 import { TimeoutError } from 'rxjs';
 import {
@@ -18,6 +19,7 @@ import {
   type ConnectionWatch,
   type NatsConnectionSetup,
 } from './nats-connection.js';
+import { natsHealth } from './nats-health.js';
 import type { ServiceBus } from './service-bus.js';
 
 /** The same errors as the in-process bus gives, for the same failures. */
@@ -140,9 +142,9 @@ export class TracedNatsClient extends ClientNats implements ServiceBus {
     }
   }
 
-  /** The NATS connection, or null while there has been none yet (for the health check). */
-  natsConnection(): NatsConnection | null {
-    return this.natsClient as NatsConnection | null;
+  /** Up while a round trip to NATS completes; down while there has been no connection yet. */
+  health(): Promise<HealthResult> {
+    return natsHealth(this.natsClient as NatsConnection | null);
   }
 
   alive(): boolean {

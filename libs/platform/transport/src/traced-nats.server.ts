@@ -1,5 +1,6 @@
 import { ServerNats, type NatsStatus } from '@nestjs/microservices';
 import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import type { HealthResult } from '@nl/platform-health';
 import type { Logger } from '@nl/platform-logging';
 import {
   NEST_STATUS,
@@ -10,7 +11,9 @@ import {
   type ConnectionWatch,
   type NatsConnectionSetup,
 } from './nats-connection.js';
+import { natsHealth } from './nats-health.js';
 import { answerNatsMessage, refusedWithoutReply } from './nats-wire.js';
+import type { ServiceServer } from './service-transport.js';
 
 /**
  * The NATS server of a domain service: speaks the documented wire format (`asyncapi.json`: the
@@ -21,7 +24,7 @@ import { answerNatsMessage, refusedWithoutReply } from './nats-wire.js';
  * does not answer, it lets the process start (answering its health checks, not ready) and
  * subscribes once NATS answers.
  */
-export class TracedNatsServer extends ServerNats {
+export class TracedNatsServer extends ServerNats implements ServiceServer {
   private watch?: ConnectionWatch;
   private readonly connection: NatsConnectionSetup;
   /** The connection, once there is one. */
@@ -92,9 +95,9 @@ export class TracedNatsServer extends ServerNats {
     });
   }
 
-  /** The NATS connection, or null while there has been none yet (for the health check). */
-  natsConnection(): NatsConnection | null {
-    return this.current;
+  /** Up while a round trip to NATS completes; down while there has been no connection yet. */
+  health(): Promise<HealthResult> {
+    return natsHealth(this.current);
   }
 
   /** Only the status stream; the state changes are logged by the watch, once each. */

@@ -60,14 +60,21 @@ describe(toDomainError.name, () => {
 });
 
 describe(TransportClient.name, () => {
+  /** A bus that says `status` once it is asked to connect. */
   function proxyWith(status: string, call = jest.fn(async (): Promise<unknown> => ({}))) {
+    const states = new BehaviorSubject(status);
     return {
       call,
       proxy: {
-        status: new BehaviorSubject(status).asObservable(),
-        connect: async () => undefined,
+        status: states.asObservable(),
+        connectOrWait: async () => {
+          states.next(status);
+          return status === 'connected';
+        },
         close: async () => undefined,
         call,
+        health: async () => ({ status: 'up' }),
+        alive: () => true,
       } satisfies ServiceBus,
     };
   }
@@ -88,9 +95,14 @@ describe(TransportClient.name, () => {
     const status = new Subject<string>();
     const proxy: ServiceBus = {
       status,
-      connect: async () => undefined,
+      connectOrWait: async () => {
+        status.next('connected');
+        return true;
+      },
       close: async () => undefined,
       call: () => Promise.reject(new EmptyResponseException('cbs.sbi.lookup')),
+      health: async () => ({ status: 'up' }),
+      alive: () => true,
     };
     const now = jest.spyOn(performance, 'now').mockReturnValue(1_000_000);
     const sut = new TransportClient(proxy);

@@ -20,7 +20,6 @@ import { LOGGER, type Logger } from '@nl/platform-logging';
 import { randomUUID } from 'node:crypto';
 import { TimeoutError, type Subscription } from 'rxjs';
 import type { ServiceBus } from './service-bus.js';
-import { TracedNatsClient } from './traced-nats.client.js';
 
 export const TRANSPORT_PROXY = Symbol('TRANSPORT_PROXY');
 
@@ -79,9 +78,8 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
       if (connected && !this.connected) this.connectedAt = performance.now();
       this.connected = connected;
     });
-    if (!(this.proxy instanceof TracedNatsClient)) return void (await this.proxy.connect());
-    // NATS not answering at start is an outage like any other: start, refuse calls, recover.
-    // The `connected` status comes when it answers, now or later.
+    // A broker not answering at start is an outage like any other: start, refuse calls,
+    // recover. The `connected` status comes when it answers, now or later.
     this.connected = false;
     // Connected at once: nothing was down, and services that are missing now may stay so.
     if (await this.proxy.connectOrWait()) this.connectedAt = Number.NaN;
