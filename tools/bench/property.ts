@@ -12,6 +12,7 @@ import {
   pdokRecording,
 } from '@nl/domain-property';
 import { DomainCache, createMemoryStore } from '@nl/platform-cache';
+import { LIVE } from '@nl/platform-context';
 import { validateInput } from '@nl/platform-errors';
 import { Upstream } from '@nl/platform-upstream';
 import { FakeUpstream, silentLogger } from '@nl/testing';
@@ -48,7 +49,7 @@ async function serviceSideTimes(pdokUrl: string): Promise<number[]> {
   const call = async () => {
     const input = JSON.parse(JSON.stringify({ q: 'Westeringlaan 18', limit: '10' })) as object;
     const query = validateInput(AddressSuggestQuery, input);
-    return JSON.stringify(await sut.suggest(query.q, query.limit));
+    return JSON.stringify(await sut.suggest(query.q, query.limit, LIVE));
   };
   await call(); // the miss that fills the cache
   for (let i = 0; i < 2_000; i++) await call(); // JIT warm-up

@@ -65,6 +65,7 @@ export const ${n.NAME}_LOOKUP_ENDPOINT = {
   response: ${n.Name}RecordResponse,
   price: { fresh: credits(1), cached: credits(0.5) },
   cacheTtlMs: DAY,
+  staleIfErrorMs: DAY,
   limits: { trial: 10, paid: 60, premium: 120 },
   x402: true,
   timeoutMs: 10 * SECOND,

@@ -127,6 +127,7 @@ export const ${n.NAME}_CONFIG = defineConfigSection<${n.Name}Settings>(
 `,
     [`${src}/lookup/lookup.handler.ts`]: `import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ${[n.NAME + '_SUBJECTS', c.query].filter(Boolean).join(', ')} } from '@nl/contracts-${n.name}';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { LookupService } from './lookup.service.js';
 
@@ -137,24 +138,26 @@ export class LookupHandler {
 
   @MessagePattern(${n.NAME}_SUBJECTS.${c.subject})
   lookup(@Payload() query: ${payloadType}) {
-    return this.lookups.lookup(${idOf});
+    return this.lookups.lookup(${idOf}, requestScope());
   }
 }
 `,
     [`${src}/lookup/lookup.service.ts`]: `import { Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import { ${c.endpoint} } from '@nl/contracts-${n.name}';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
-import { ${n.Name}Client, ${n.Name}Unavailable } from '../upstream/${n.name}/${n.name}.client.js';
+import { ${n.Name}Client } from '../upstream/${n.name}/${n.name}.client.js';
 import { to${n.Name}Record } from '../upstream/${n.name}/${n.name}.mapper.js';
 import type { ${n.Name}Record } from '../upstream/${n.name}/${n.name}.types.js';
 
 const SOURCE = '${n.name}';
-/** How long past its TTL a record may stand in when the upstream fails (stale-if-error). */
-const STALE_MS = 86_400_000;
 
-/** Records by id through the cache; the upstream is asked once per id per TTL. */
+/**
+ * Records by id through the cache, by the endpoint row's policy (its TTL, and its stale-if-error
+ * window when the upstream fails); the upstream is asked once per id per TTL.
+ */
 @Injectable()
 export class LookupService {
   constructor(
@@ -162,28 +165,19 @@ export class LookupService {
     private readonly cache: DomainCache,
   ) {}
 
-  async lookup(id: string): Promise<ReplyEnvelope<${n.Name}Record>> {
-    let cached;
-    try {
-      cached = await this.cache.getOrLoad(\`record:\${id}\`, () => this.client.record(id), {
-        ttlMs: ${c.endpoint}.cacheTtlMs,
-        staleMs: STALE_MS,
-        serveStaleOn: (e) => e instanceof ${n.Name}Unavailable,
-      });
-    } catch (error) {
-      if (error instanceof ${n.Name}Unavailable)
-        throw new DomainError('upstream_unavailable', \`\${error.message}; try again shortly.\`, {
-          retryAfterSeconds: 60,
-          details: { upstream: SOURCE },
-        });
-      throw error;
-    }
+  async lookup(id: string, scope: RequestScope): Promise<ReplyEnvelope<${n.Name}Record>> {
+    const cached = await this.cache.through(
+      cacheKey(scope, ${c.endpoint}, \`record:\${id}\`),
+      () => this.client.record(id, scope),
+    );
     if (!cached.value) throw DomainError.notFound({ found: false, id }, \`No record \${id}.\`);
     return replyEnvelope(SOURCE, { ...cached, value: to${n.Name}Record(cached.value) });
   }
 }
 `,
     [`${up}/${n.name}.client.ts`]: `import { Injectable } from '@nestjs/common';
+import type { RequestScope } from '@nl/platform-context';
+import { DomainError } from '@nl/platform-errors';
 import {
   InjectUpstream,
   Upstream,
@@ -214,8 +208,19 @@ export const ${n.NAME}_UPSTREAM: UpstreamRegistration<${n.Name}Settings> = {
   recording: ${n.name}Recording(),
 };
 
-/** The upstream gave no usable answer. */
-export class ${n.Name}Unavailable extends Error {}
+/** The upstream gave no usable answer: a cached record may stand in, else 503. */
+export class ${n.Name}Unavailable extends UpstreamError {
+  constructor(reason: string) {
+    super('${n.name}', 'unavailable', \`${n.name} upstream: \${reason}\`);
+  }
+
+  override toDomainError(): DomainError {
+    return new DomainError('upstream_unavailable', \`\${this.message}; try again shortly.\`, {
+      retryAfterSeconds: 60,
+      details: { upstream: '${n.name}' },
+    });
+  }
+}
 
 /** HTTP only: one request per record. TODO: the upstream's real path and query. */
 @Injectable()
@@ -223,20 +228,20 @@ export class ${n.Name}Client {
   constructor(@InjectUpstream('${n.name}') private readonly upstream: Upstream) {}
 
   /** The raw record, null when the upstream has none; throws ${n.Name}Unavailable otherwise. */
-  async record(id: string): Promise<Raw${n.Name}Record | null> {
+  async record(id: string, scope: RequestScope): Promise<Raw${n.Name}Record | null> {
     let response;
     try {
-      response = await this.upstream.request<Raw${n.Name}Record>({
-        path: \`/records/\${encodeURIComponent(id)}\`,
-      });
+      response = await this.upstream.request<Raw${n.Name}Record>(
+        { path: \`/records/\${encodeURIComponent(id)}\` },
+        scope,
+      );
     } catch (error) {
-      if (error instanceof UpstreamError)
-        throw new ${n.Name}Unavailable(\`${n.name} upstream: \${error.kind}\`);
+      if (error instanceof UpstreamError) throw new ${n.Name}Unavailable(error.kind);
       throw error;
     }
     if (response.status === 404) return null;
     if (response.status !== 200 || typeof response.body !== 'object' || response.body === null)
-      throw new ${n.Name}Unavailable(\`${n.name} upstream: HTTP \${response.status}\`);
+      throw new ${n.Name}Unavailable(\`HTTP \${response.status}\`);
     return response.body;
   }
 }

@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import type { CachePolicy } from './cache-policy.js';
 import { toHundredths } from './credits.js';
 
 /** Account tiers, lowest first. */
@@ -59,9 +60,10 @@ export interface EndpointSandbox {
 
 /**
  * One public endpoint: the single source of truth for routing, pricing, limits, caching,
- * timeouts and the OpenAPI text (ARCHITECTURE §3).
+ * timeouts and the OpenAPI text. Its cache policy (TTL, stale-if-error window) is the one the
+ * service caches its answers with.
  */
-export interface EndpointDefinition {
+export interface EndpointDefinition extends CachePolicy {
   /** Stable id, also the metrics label: `<domain>.<capability>.<action>`. */
   readonly id: string;
   readonly domain: DomainName;
@@ -91,8 +93,6 @@ export interface EndpointDefinition {
      */
     readonly partial?: CreditAmount;
   };
-  /** How long the service caches an answer; null when it is never cached. */
-  readonly cacheTtlMs: number | null;
   readonly limits: TierLimits;
   /** Paid accounts need the endpoint's subscription; Premium always may call it. */
   readonly subscription?: string;

@@ -9,6 +9,7 @@ const base = {
   x402: true,
   price: { fresh: credits(2), cached: credits(0.5) },
   cacheTtlMs: DAY,
+  staleIfErrorMs: 7 * DAY,
   limits: { trial: 5, paid: 60, premium: 120 },
   timeoutMs: 15 * SECOND,
   notes: [

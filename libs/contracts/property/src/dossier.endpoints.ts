@@ -1,4 +1,4 @@
-import { DAY, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
+import { DAY, MINUTE, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
 import { PandgegevensNotFound, PandgegevensResponse } from './dossier.responses.js';
 import { PlansQuery } from './plans.requests.js';
 import { PlansResponse } from './plans.responses.js';
@@ -72,6 +72,10 @@ export const PANDGEGEVENS_GET_ENDPOINT = {
   },
   price: { fresh: credits(10), cached: credits(1), partial: credits(1) },
   cacheTtlMs: DAY,
+  // A complete dossier stands in for a week when the address register fails.
+  staleIfErrorMs: 7 * DAY,
+  // A partial one is kept briefly, so a source that is back fills it soon.
+  partialCacheTtlMs: 5 * MINUTE,
   limits: { trial: 10, paid: 60, premium: 120 },
   timeoutMs: 15 * SECOND,
   notes: [
@@ -135,6 +139,8 @@ export const PLANS_SEARCH_ENDPOINT = {
   },
   price: { fresh: credits(1), cached: credits(0.5) },
   cacheTtlMs: DAY,
+  // Plans change rarely: a week past the TTL when the API fails.
+  staleIfErrorMs: 7 * DAY,
   limits: { trial: 10, paid: 60, premium: 120 },
   timeoutMs: 10 * SECOND,
 } satisfies EndpointDefinition;

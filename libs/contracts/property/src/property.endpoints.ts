@@ -72,6 +72,8 @@ export const WOZ_GET_ENDPOINT = {
   },
   price: { fresh: credits(10), cached: credits(1) },
   cacheTtlMs: 30 * DAY,
+  // When the WOZ source fails or rate-limits us.
+  staleIfErrorMs: 30 * DAY,
   limits: { trial: 10, paid: 60, premium: 120 },
   timeoutMs: 15 * SECOND,
 } satisfies EndpointDefinition;
@@ -136,6 +138,7 @@ export const BAG_GET_ENDPOINT = {
   },
   price: { fresh: credits(1), cached: credits(0) },
   cacheTtlMs: DAY,
+  staleIfErrorMs: 7 * DAY,
   limits: { trial: 30, paid: 60, premium: 120 },
   timeoutMs: 10 * SECOND,
 } satisfies EndpointDefinition;
@@ -179,6 +182,8 @@ export const BAG_SUGGEST_ENDPOINT = {
   },
   price: { fresh: credits(1), cached: credits(0) },
   cacheTtlMs: HOUR,
+  // Suggestions go stale quickly: an hour more at most.
+  staleIfErrorMs: HOUR,
   limits: { trial: 60, paid: 300, premium: 600 },
   timeoutMs: 5 * SECOND,
 } satisfies EndpointDefinition;

@@ -13,6 +13,7 @@ const base = {
   method: 'GET',
   x402: true,
   cacheTtlMs: DAY,
+  staleIfErrorMs: 7 * DAY,
   limits: { trial: 10, paid: 60, premium: 120 },
   timeoutMs: 10 * SECOND,
   request: PlateQuery,

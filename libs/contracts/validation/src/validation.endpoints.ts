@@ -35,6 +35,8 @@ export const VAT_CHECK_ENDPOINT = {
     'Format and checksum check, then a live VIES query; company name and address where the member state shares them. A stored answer is served when the member state or VIES is offline.',
   price: { fresh: credits(1), cached: credits(0.5) },
   cacheTtlMs: DAY,
+  // An offline member state: the last answer stands in for a month.
+  staleIfErrorMs: 30 * DAY,
   limits: { trial: 10, paid: 60, premium: 120 },
   x402: true,
   timeoutMs: 15 * SECOND,
@@ -190,6 +192,7 @@ export const DNS_RECORDS_ENDPOINT = {
   description: 'A, AAAA, CNAME, MX, NS, TXT, SOA, PTR, SRV or ALL (each type queried and merged).',
   price: { fresh: credits(1), cached: credits(0) },
   cacheTtlMs: 5 * MINUTE,
+  staleIfErrorMs: 5 * MINUTE,
   limits: { trial: 25, paid: 250, premium: 500 },
   x402: true,
   timeoutMs: 10 * SECOND,

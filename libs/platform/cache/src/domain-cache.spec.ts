@@ -1,6 +1,11 @@
 import { jest } from '@jest/globals';
-import { createMemoryStore } from './cache.module.js';
+import type { CachePolicy } from '@nl/contracts-core';
+import { LIVE, SANDBOX } from '@nl/platform-context';
+import { DomainError } from '@nl/platform-errors';
+import { UpstreamError } from '@nl/platform-upstream';
 import { pino } from 'pino';
+import { cacheKey } from './cache-key.js';
+import { createMemoryStore } from './cache.module.js';
 import { DomainCache } from './domain-cache.js';
 
 const silent = pino({ level: 'silent' });
@@ -10,12 +15,17 @@ function setup() {
   return { store, sut: new DomainCache('test', store, silent) };
 }
 
+const key = (policy: CachePolicy, scope = LIVE) => cacheKey(scope, policy, 'k');
+const MINUTE_TTL = key({ cacheTtlMs: 60_000 });
+const upstreamDown = () => Promise.reject(new UpstreamError('src', 'unavailable', 'upstream down'));
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe(DomainCache.name, () => {
   it('should load on a miss and answer the next call from the cache', async () => {
     const { sut } = setup();
     const load = jest.fn(async () => ({ n: 1 }));
-    const first = await sut.getOrLoad('k', load, { ttlMs: 60_000 });
-    const second = await sut.getOrLoad('k', load, { ttlMs: 60_000 });
+    const first = await sut.through(MINUTE_TTL, load);
+    const second = await sut.through(MINUTE_TTL, load);
     expect(first).toMatchObject({ value: { n: 1 }, state: 'miss' });
     expect(second).toMatchObject({ value: { n: 1 }, state: 'hit', fetchedAt: first.fetchedAt });
     expect(load).toHaveBeenCalledTimes(1);
@@ -23,8 +33,8 @@ describe(DomainCache.name, () => {
 
   it('should freeze what it caches, so no caller can change a shared answer', async () => {
     const { sut } = setup();
-    const miss = await sut.getOrLoad('k', async () => ({ list: [{ a: 1 }] }), { ttlMs: 60_000 });
-    const hit = await sut.getOrLoad('k', async () => ({ list: [] }), { ttlMs: 60_000 });
+    const miss = await sut.through(MINUTE_TTL, async () => ({ list: [{ a: 1 }] }));
+    const hit = await sut.through(MINUTE_TTL, async () => ({ list: [] as { a: number }[] }));
     for (const result of [miss, hit]) {
       expect(() => {
         (result.value.list[0] as { a: number }).a = 2;
@@ -37,7 +47,7 @@ describe(DomainCache.name, () => {
     let calls = 0;
     const load = () => new Promise<number>((resolve) => setTimeout(() => resolve(++calls), 20));
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => sut.getOrLoad('k', load, { ttlMs: 1_000 })),
+      Array.from({ length: 20 }, () => sut.through(key({ cacheTtlMs: 1_000 }), load)),
     );
     expect(calls).toBe(1);
     expect(new Set(results.map((r) => r.value))).toEqual(new Set([1]));
@@ -46,28 +56,85 @@ describe(DomainCache.name, () => {
   it('should reload after the TTL', async () => {
     const { sut } = setup();
     let n = 0;
-    await sut.getOrLoad('k', async () => ++n, { ttlMs: 5 });
-    await new Promise((r) => setTimeout(r, 15));
-    expect(await sut.getOrLoad('k', async () => ++n, { ttlMs: 5 })).toMatchObject({
+    await sut.through(key({ cacheTtlMs: 5 }), async () => ++n);
+    await pause(15);
+    expect(await sut.through(key({ cacheTtlMs: 5 }), async () => ++n)).toMatchObject({
       value: 2,
       state: 'miss',
     });
   });
 
-  it('should serve a stale copy when the source fails with an error that allows it', async () => {
+  it('should keep a partial answer for its partial TTL only', async () => {
     const { sut } = setup();
-    await sut.getOrLoad('k', async () => 'old', { ttlMs: 5, staleMs: 60_000 });
-    await new Promise((r) => setTimeout(r, 15));
-    const failing = async () => Promise.reject(new Error('upstream down'));
-    await expect(
-      sut.getOrLoad('k', failing, { ttlMs: 5, staleMs: 60_000, serveStaleOn: () => true }),
-    ).resolves.toMatchObject({
-      value: 'old',
-      state: 'stale',
+    const policy = { cacheTtlMs: 60_000, partialCacheTtlMs: 5 };
+    let n = 0;
+    const load = async () => ({ complete: ++n > 1 });
+    await sut.through(key(policy), load);
+    await pause(15);
+    expect(await sut.through(key(policy), load)).toMatchObject({ value: { complete: true } });
+    await pause(15);
+    expect(await sut.through(key(policy), load)).toMatchObject({ state: 'hit' });
+  });
+
+  it('should never cache under a policy without a TTL', async () => {
+    const { sut } = setup();
+    let n = 0;
+    await sut.through(key({ cacheTtlMs: null }), async () => ++n);
+    expect(await sut.through(key({ cacheTtlMs: null }), async () => ++n)).toMatchObject({
+      value: 2,
+      state: 'miss',
     });
-    await expect(sut.getOrLoad('k', failing, { ttlMs: 5, staleMs: 60_000 })).rejects.toThrow(
-      'upstream down',
+  });
+
+  it('should keep sandbox answers apart from live ones', async () => {
+    const { sut } = setup();
+    await sut.through(key({ cacheTtlMs: 60_000 }, SANDBOX), async () => 'recorded');
+    expect(await sut.through(MINUTE_TTL, async () => 'live')).toMatchObject({
+      value: 'live',
+      state: 'miss',
+    });
+    expect(await sut.through(key({ cacheTtlMs: 60_000 }, SANDBOX), async () => 'x')).toMatchObject({
+      value: 'recorded',
+      state: 'hit',
+    });
+  });
+
+  it('should serve a stale copy within its stale-if-error window when the source fails', async () => {
+    const { sut } = setup();
+    const policy = { cacheTtlMs: 5, staleIfErrorMs: 60_000 };
+    await sut.through(key(policy), async () => 'old');
+    await pause(15);
+    const stale = await sut.through(key(policy), upstreamDown);
+    expect(stale).toMatchObject({ value: 'old', state: 'stale' });
+    expect(stale.failure).toBeInstanceOf(UpstreamError);
+    // Without a window, the failure is the caller's coded error.
+    await expect(sut.through(key({ cacheTtlMs: 5 }), upstreamDown)).rejects.toMatchObject({
+      code: 'upstream_unavailable',
+      message: 'upstream down',
+    });
+  });
+
+  it('should not let a stale copy stand in for a failure of our own', async () => {
+    const { sut } = setup();
+    const policy = { cacheTtlMs: 5, staleIfErrorMs: 60_000 };
+    await sut.through(key(policy), async () => 'old');
+    await pause(15);
+    await expect(
+      sut.through(key(policy), async () => Promise.reject(new Error('bug'))),
+    ).rejects.toThrow('bug');
+    const notFound = DomainError.notFound({ found: false });
+    await expect(sut.through(key(policy), async () => Promise.reject(notFound))).rejects.toBe(
+      notFound,
     );
+  });
+
+  it('should answer from the last resort when no copy may stand in, else throw the coded error', async () => {
+    const { sut } = setup();
+    const resort = { value: 'stored', state: 'stale', fetchedAt: 'then' } as const;
+    await expect(sut.through(MINUTE_TTL, upstreamDown, async () => resort)).resolves.toBe(resort);
+    await expect(
+      sut.through(MINUTE_TTL, upstreamDown, async () => undefined),
+    ).rejects.toBeInstanceOf(DomainError);
   });
 
   it('should load when the cache store itself fails', async () => {
@@ -76,7 +143,7 @@ describe(DomainCache.name, () => {
       set: async () => Promise.reject(new Error('redis down')),
     };
     const sut = new DomainCache('test', broken as never, silent);
-    await expect(sut.getOrLoad('k', async () => 7, { ttlMs: 1_000 })).resolves.toMatchObject({
+    await expect(sut.through(key({ cacheTtlMs: 1_000 }), async () => 7)).resolves.toMatchObject({
       value: 7,
       state: 'miss',
     });

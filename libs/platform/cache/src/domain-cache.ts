@@ -1,7 +1,8 @@
 import type { CacheState } from '@nl/contracts-core';
-import { requestScope } from '@nl/platform-context';
 import type { Logger } from '@nl/platform-logging';
 import { talliedCounter } from '@nl/platform-health';
+import { asDomainError, isUpstreamFailure } from '@nl/platform-upstream';
+import { freshMsOf, isKept, storeKeyOf, type CacheKey, type KeptPolicy } from './cache-key.js';
 import type { CacheStore } from './failover-store.js';
 
 interface Entry<T> {
@@ -14,16 +15,15 @@ export interface Cached<T> {
   readonly value: T;
   readonly state: CacheState;
   readonly fetchedAt: string;
+  /** For a stale answer: the source's failure it stands in for. */
+  readonly failure?: unknown;
 }
 
-export interface CacheOptions<T = unknown> {
-  /** How long an answer is fresh; a function when that depends on the answer. */
-  readonly ttlMs: number | ((value: T) => number);
-  /** How long past its TTL an answer is kept to serve when the source fails (default: the TTL). */
-  readonly staleMs?: number;
-  /** Which load errors may be answered from a stale copy (default: none). */
-  readonly serveStaleOn?: (error: unknown) => boolean;
-}
+/**
+ * Where an answer may come from when its load failed with an upstream failure and no cached
+ * copy may stand in (a durable store of last answers); undefined when it has none either.
+ */
+export type LastResort<T> = (failure: unknown) => Promise<Cached<T> | undefined>;
 
 /**
  * Cached values are shared between callers (the memory store keeps objects, not copies), so
@@ -45,16 +45,10 @@ const lookups = talliedCounter({
 });
 
 /**
- * Sandbox (test-key) answers live under their own keys, so a recorded answer can never be served
- * to a live key, nor a live one to a test key.
- */
-const SANDBOX_PREFIX = 'sandbox:';
-
-/**
- * Cache-aside for one service (ARCHITECTURE §7): fresh hits, single-flight misses (concurrent
- * misses of one key share one load), and stale copies when the source fails. A failing cache
- * store never fails a request: the value is loaded as if it were a miss. Sandbox calls read and
- * write a namespace of their own.
+ * Cache-aside for one service: fresh hits, single-flight misses (concurrent misses of one key
+ * share one load), and stale copies when the source fails, each by the policy its key names. A
+ * failing cache store never fails a request: the value is loaded as if it were a miss. Sandbox
+ * keys are kept apart from live ones.
  */
 export class DomainCache {
   private readonly inFlight = new Map<string, Promise<Cached<unknown>>>();
@@ -65,47 +59,68 @@ export class DomainCache {
     private readonly logger: Logger,
   ) {}
 
-  async getOrLoad<T>(
-    answerKey: string,
+  /**
+   * The answer of `key` through the cache, `load`ed on a miss and kept as its policy says. When
+   * the load fails with an upstream failure, a copy within the policy's stale-if-error window
+   * stands in (`stale`), else `lastResort`'s answer; failing those, the failure is thrown as the
+   * caller's coded error (the upstream error's own). Any other error is thrown as it is.
+   */
+  async through<T>(
+    key: CacheKey,
     load: () => Promise<T>,
-    options: CacheOptions<T>,
+    lastResort?: LastResort<T>,
   ): Promise<Cached<T>> {
-    const key = requestScope().sandbox ? `${SANDBOX_PREFIX}${answerKey}` : answerKey;
-    const entry = await this.read<T>(key);
+    try {
+      return await this.lookup(key, load);
+    } catch (error) {
+      const answer = lastResort && isUpstreamFailure(error) ? await lastResort(error) : undefined;
+      if (answer) return answer;
+      throw asDomainError(error);
+    }
+  }
+
+  private async lookup<T>(key: CacheKey, load: () => Promise<T>): Promise<Cached<T>> {
+    const { policy } = key;
+    if (!isKept(policy))
+      return { value: await load(), state: 'miss', fetchedAt: new Date().toISOString() };
+    const storeKey = storeKeyOf(key);
+    const entry = await this.read<T>(storeKey);
     if (entry && entry.expiresAt > Date.now())
       return this.count({ value: entry.value, state: 'hit', fetchedAt: entry.fetchedAt });
 
-    const pending = this.inFlight.get(key);
+    const pending = this.inFlight.get(storeKey);
     if (pending) return pending as Promise<Cached<T>>;
-    const loading = this.load(key, load, options, entry).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, loading);
-    return loading;
+    const loading = this.load(storeKey, load, policy, entry);
+    const shared = loading.finally(() => this.inFlight.delete(storeKey));
+    this.inFlight.set(storeKey, shared);
+    return shared;
   }
 
   private async load<T>(
-    key: string,
+    storeKey: string,
     load: () => Promise<T>,
-    options: CacheOptions<T>,
+    policy: KeptPolicy,
     stale?: Entry<T>,
   ): Promise<Cached<T>> {
+    const staleMs = policy.staleIfErrorMs ?? 0;
     let value: T;
     try {
       value = await load();
     } catch (error) {
-      if (stale && options.serveStaleOn?.(error)) {
-        return this.count({ value: stale.value, state: 'stale', fetchedAt: stale.fetchedAt });
+      if (stale && staleMs > 0 && isUpstreamFailure(error)) {
+        const { value, fetchedAt } = stale;
+        return this.count({ value, state: 'stale', fetchedAt, failure: error });
       }
       throw error;
     }
     const fetchedAt = new Date().toISOString();
-    const ttlMs = typeof options.ttlMs === 'function' ? options.ttlMs(value) : options.ttlMs;
+    const ttlMs = freshMsOf(policy, value);
     const entry: Entry<T> = deepFreeze({ value, fetchedAt, expiresAt: Date.now() + ttlMs });
-    await this.store.set(key, entry, ttlMs + (options.staleMs ?? ttlMs)).catch((error: unknown) => {
+    await this.store.set(storeKey, entry, ttlMs + staleMs).catch((error: unknown) => {
       this.logger.warn({ err: error, namespace: this.namespace }, 'cache write failed');
     });
     return this.count({ value: entry.value, state: 'miss', fetchedAt });
   }
-
   private async read<T>(key: string): Promise<Entry<T> | undefined> {
     try {
       return (await this.store.get<Entry<T>>(key)) ?? undefined;

@@ -1,4 +1,5 @@
 export * from './bounded-map.js';
+export * from './cache-key.js';
 export * from './cache.module.js';
 export * from './domain-cache.js';
 export * from './failover-store.js';

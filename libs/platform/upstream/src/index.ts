@@ -1,4 +1,5 @@
 export * from './upstream-client.js';
+export * from './upstream-error.js';
 export * from './upstream-errors.js';
 export * from './upstream.health.js';
 export * from './upstream.module.js';

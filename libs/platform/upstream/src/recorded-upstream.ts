@@ -1,9 +1,5 @@
-import {
-  UpstreamError,
-  type UpstreamFailure,
-  type UpstreamRequest,
-  type UpstreamResponse,
-} from './upstream-client.js';
+import type { UpstreamRequest, UpstreamResponse } from './upstream-client.js';
+import { UpstreamError, type UpstreamFailure } from './upstream-error.js';
 
 /** How the upstream answered a request when it was recorded. */
 export interface RecordedReply {

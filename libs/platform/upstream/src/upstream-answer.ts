@@ -1,4 +1,5 @@
-import { UpstreamError, type UpstreamOptions, type UpstreamResponse } from './upstream-client.js';
+import type { UpstreamOptions, UpstreamResponse } from './upstream-client.js';
+import { UpstreamError } from './upstream-error.js';
 import { UpstreamBusy, retryAfterOf } from './upstream-errors.js';
 
 /**

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UpstreamClient, UpstreamError } from './upstream-client.js';
+import { UpstreamClient } from './upstream-client.js';
+import { UpstreamError } from './upstream-error.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 

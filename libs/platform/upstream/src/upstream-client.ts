@@ -12,6 +12,7 @@ import {
   type CircuitBreakerPolicy,
   type IPolicy,
 } from 'cockatiel';
+import { UpstreamError } from './upstream-error.js';
 
 export interface UpstreamOptions {
   /** Short name for logs, metrics and health (`vies`, `rdw`, …). */
@@ -55,21 +56,6 @@ export interface UpstreamResponse<T = unknown> {
   /** Milliseconds of the last attempt. */
   readonly ms: number;
   readonly attempts: number;
-}
-
-export type UpstreamFailure = 'timeout' | 'unavailable' | 'circuit_open';
-
-/** The upstream could not be asked or did not answer: never an answer to interpret. */
-export class UpstreamError extends Error {
-  constructor(
-    readonly upstream: string,
-    readonly kind: UpstreamFailure,
-    message: string,
-    override readonly cause?: unknown,
-  ) {
-    super(message);
-    this.name = 'UpstreamError';
-  }
 }
 
 const calls = counter({

@@ -1,5 +1,5 @@
-import { UpstreamBusy, retryAfterOf, upstreamDomainError } from './upstream-errors.js';
-import { UpstreamError } from './upstream-client.js';
+import { UpstreamError, upstreamDomainError } from './upstream-error.js';
+import { UpstreamBusy, retryAfterOf } from './upstream-errors.js';
 
 describe(retryAfterOf.name, () => {
   it.each([

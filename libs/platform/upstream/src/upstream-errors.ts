@@ -1,8 +1,14 @@
 import { DomainError } from '@nl/platform-errors';
-import { UpstreamError } from './upstream-client.js';
+import { UpstreamError } from './upstream-error.js';
 
 /** Seconds to wait when an upstream that refused us did not say how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** The codes of an upstream's failure once it is a coded error (passed on by another call). */
+const UPSTREAM_FAILURE_CODES: ReadonlySet<string> = new Set([
+  'upstream_timeout',
+  'upstream_unavailable',
+]);
 
 /**
  * The upstream refused to answer for now (HTTP 429, its rate limit or quota): the caller is
@@ -11,7 +17,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
 export class UpstreamBusy extends UpstreamError {
   constructor(
     upstream: string,
-    readonly retryAfterSeconds: number,
+    override readonly retryAfterSeconds: number,
   ) {
     super(
       upstream,
@@ -43,22 +49,21 @@ export function retryAfterOf(headers: Headers, fallback = DEFAULT_RETRY_AFTER_SE
   return fallback;
 }
 
-/** The coded error a caller gets when an upstream gave no usable answer. */
-export function upstreamDomainError(error: UpstreamError, retryAfterSeconds = 60): DomainError {
-  return new DomainError(
-    error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable',
-    error.message,
-    {
-      retryAfterSeconds:
-        error instanceof UpstreamBusy ? error.retryAfterSeconds : retryAfterSeconds,
-      details: { upstream: error.upstream, reason: error.kind },
-    },
+/**
+ * Whether an error is a failure of an upstream, not of our input or code: an
+ * {@link UpstreamError}, or the coded error one became on its way to us (a cached step that
+ * answered `upstream_unavailable`). A cached answer may stand in for it.
+ */
+export function isUpstreamFailure(error: unknown): boolean {
+  return (
+    error instanceof UpstreamError ||
+    (error instanceof DomainError && UPSTREAM_FAILURE_CODES.has(error.code))
   );
 }
 
 /** Rethrows an {@link UpstreamError} as its coded error; anything else unchanged. */
 export function asDomainError(error: unknown): unknown {
-  return error instanceof UpstreamError ? upstreamDomainError(error) : error;
+  return error instanceof UpstreamError ? error.toDomainError() : error;
 }
 
 /** For `.catch(...)`: rethrows an {@link UpstreamError} as its coded error, anything else as is. */

@@ -1,8 +1,9 @@
 import { Inject, Module, type DynamicModule } from '@nestjs/common';
+import type { CachePolicy } from '@nl/contracts-core';
 import type { ConfigSection } from '@nl/platform-config';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { HealthRegistry } from '@nl/platform-health';
-import { requestScope } from '@nl/platform-context';
 import { RecordedUpstream, type Recording } from './recorded-upstream.js';
 import {
   UpstreamClient,
@@ -30,6 +31,11 @@ export interface UpstreamRegistration<C> {
    * the live upstream is configured, and never reach the network.
    */
   readonly recording: Recording;
+  /**
+   * How the domain caches this upstream's own answers, where they are a cache entry of their
+   * own that several endpoints share (an endpoint's answer is cached by its catalog row).
+   */
+  readonly cache?: CachePolicy;
 }
 
 /** Whether an error says an upstream is not configured on this server (a key or URL unset). */
@@ -38,9 +44,9 @@ export const isNotConfigured = (error: unknown): error is DomainError =>
 
 /**
  * One configured-or-not upstream, as a domain's client sees it, behind one port with two
- * implementations: live requests go through the platform client (timeout, bounded retries,
- * breaker, metrics), sandbox requests (a test key's call) to the recording shipped with the
- * domain. While the upstream is not configured every live request answers
+ * implementations, chosen per request by its scope: live requests go through the platform client
+ * (timeout, bounded retries, breaker, metrics), sandbox requests (a test key's call) to the
+ * recording shipped with the domain. While the upstream is not configured every live request answers
  * `upstream_not_configured` (503), so no domain builds that error itself.
  */
 export class Upstream {
@@ -59,8 +65,16 @@ export class Upstream {
     return this.client !== null;
   }
 
-  request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
-    if (requestScope().sandbox) return this.recorded.request<T>(request);
+  /** Whether a request in `scope` gets an answer: configured here, or the sandbox's recording. */
+  answers(scope: RequestScope): boolean {
+    return scope.sandbox || this.configured;
+  }
+
+  request<T = unknown>(
+    request: UpstreamRequest,
+    scope: RequestScope,
+  ): Promise<UpstreamResponse<T>> {
+    if (scope.sandbox) return this.recorded.request<T>(request);
     if (!this.client) return Promise.reject(this.notConfiguredError());
     return this.client.request<T>(request);
   }

@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CBS_SUBJECTS, SbiIndexQuery, SbiLookupParams, SbiSearchQuery } from '@nl/contracts-cbs';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { SbiService } from './sbi.service.js';
 
@@ -10,16 +11,16 @@ export class SbiHandler {
 
   @MessagePattern(CBS_SUBJECTS.index)
   index(@Payload() query: SbiIndexQuery) {
-    return this.sbi.index(query);
+    return this.sbi.index(query, requestScope());
   }
 
   @MessagePattern(CBS_SUBJECTS.lookup)
   lookup(@Payload() params: SbiLookupParams) {
-    return this.sbi.lookup(params.code, params.edition);
+    return this.sbi.lookup(params.code, params.edition ?? '2025', requestScope());
   }
 
   @MessagePattern(CBS_SUBJECTS.search)
   search(@Payload() query: SbiSearchQuery) {
-    return this.sbi.search(query);
+    return this.sbi.search(query, requestScope());
   }
 }

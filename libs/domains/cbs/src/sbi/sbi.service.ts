@@ -11,7 +11,8 @@ import {
   type SbiSearchResponse,
 } from '@nl/contracts-cbs';
 import { type ReplyEnvelope } from '@nl/contracts-core';
-import { DomainCache, replyEnvelope, type Cached } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope, type Cached } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { pageMeta } from '@nl/contracts-core';
 import { Sbi2008Lookup } from './sbi2008-lookup.js';
@@ -33,27 +34,23 @@ export class SbiService {
     private readonly cache: DomainCache,
   ) {}
 
-  async index(query: SbiIndexQuery): Promise<ReplyEnvelope<SbiIndexResponse>> {
+  async index(query: SbiIndexQuery, scope: RequestScope): Promise<ReplyEnvelope<SbiIndexResponse>> {
     const key = `index:${query.level ?? ''}:${query.parent ?? ''}:${query.page}:${query.per_page}`;
-    const cached = await this.cache.getOrLoad(
-      key,
-      async () => {
-        const { rows, total } = await this.repository.index(query);
-        return { data: rows, meta: pageMeta(total, query.page, query.per_page) };
-      },
-      { ttlMs: SBI_INDEX_ENDPOINT.cacheTtlMs },
-    );
+    const cached = await this.cache.through(cacheKey(scope, SBI_INDEX_ENDPOINT, key), async () => {
+      const { rows, total } = await this.repository.index(query);
+      return { data: rows, meta: pageMeta(total, query.page, query.per_page) };
+    });
     return envelope(cached);
   }
 
   async lookup(
     code: string,
-    edition: SbiEdition = '2025',
+    edition: SbiEdition,
+    scope: RequestScope,
   ): Promise<ReplyEnvelope<SbiLookupResponse>> {
-    const cached = await this.cache.getOrLoad(
-      edition === '2008' ? `lookup2008:${code}` : `lookup:${code}`,
-      () => (edition === '2008' ? this.sbi2008.lookup(code) : this.repository.lookup(code)),
-      { ttlMs: SBI_LOOKUP_ENDPOINT.cacheTtlMs },
+    const name = edition === '2008' ? `lookup2008:${code}` : `lookup:${code}`;
+    const cached = await this.cache.through(cacheKey(scope, SBI_LOOKUP_ENDPOINT, name), () =>
+      edition === '2008' ? this.sbi2008.lookup(code) : this.repository.lookup(code),
     );
     if (!cached.value) throw notFound(this.missing(code, edition));
     return envelope({ ...cached, value: { found: true, result: cached.value } });
@@ -67,14 +64,17 @@ export class SbiService {
       : `SBI 2025 has no code ${code}.`;
   }
 
-  async search(query: SbiSearchQuery): Promise<ReplyEnvelope<SbiSearchResponse>> {
-    const cached = await this.cache.getOrLoad(
-      `search:${query.limit}:${query.q.toLowerCase()}`,
+  async search(
+    query: SbiSearchQuery,
+    scope: RequestScope,
+  ): Promise<ReplyEnvelope<SbiSearchResponse>> {
+    const name = `search:${query.limit}:${query.q.toLowerCase()}`;
+    const cached = await this.cache.through(
+      cacheKey(scope, SBI_SEARCH_ENDPOINT, name),
       async () => {
         const { hits, total } = await this.repository.search(query.q, query.limit);
         return { query: query.q, total, results: hits };
       },
-      { ttlMs: SBI_SEARCH_ENDPOINT.cacheTtlMs },
     );
     return envelope(cached);
   }

@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { BranchQuery, KVK_SUBJECTS } from '@nl/contracts-kvk';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { BranchService } from './branch.service.js';
 
@@ -10,6 +11,6 @@ export class BranchHandler {
 
   @MessagePattern(KVK_SUBJECTS.branch)
   profile(@Payload() query: BranchQuery) {
-    return this.branches.profile(query);
+    return this.branches.profile(query, requestScope());
   }
 }

@@ -7,6 +7,7 @@ import {
   type BranchQuery,
 } from '@nl/contracts-kvk';
 import { replyEnvelope } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { KvkProfiles } from '../company/kvk-profiles.js';
 import { SbiEditions } from '../company/sbi-editions.js';
@@ -27,9 +28,12 @@ export class BranchService {
     private readonly editions: SbiEditions,
   ) {}
 
-  async profile(query: BranchQuery): Promise<ReplyEnvelope<BranchProfileResponse>> {
-    const number = query.vestigingsnummer ?? (await this.mainBranchOf(query.companyNumber));
-    const cached = await this.profiles.branch(number, BRANCH_GET_ENDPOINT);
+  async profile(
+    query: BranchQuery,
+    scope: RequestScope,
+  ): Promise<ReplyEnvelope<BranchProfileResponse>> {
+    const number = query.vestigingsnummer ?? (await this.mainBranchOf(query.companyNumber, scope));
+    const cached = await this.profiles.branch(number, BRANCH_GET_ENDPOINT, scope);
     if (!cached.value || cached.value.kvkNummer !== query.companyNumber)
       throw notFound(`Company ${query.companyNumber} has no branch ${number}.`);
     const branch = toBranchProfile(cached.value, cached.fetchedAt);
@@ -37,8 +41,8 @@ export class BranchService {
     return replyEnvelope('kvk', { ...cached, value: { ...branch, sbiActiviteiten } });
   }
 
-  private async mainBranchOf(companyNumber: string): Promise<string> {
-    const company = await this.profiles.company(companyNumber, COMPANY_GET_ENDPOINT);
+  private async mainBranchOf(companyNumber: string, scope: RequestScope): Promise<string> {
+    const company = await this.profiles.company(companyNumber, COMPANY_GET_ENDPOINT, scope);
     if (!company.value) throw notFound(`The company register has no company ${companyNumber}.`);
     const main = company.value._embedded?.hoofdvestiging?.vestigingsnummer;
     if (!main) throw notFound(`Company ${companyNumber} has no main branch.`);

@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CompanyQuery, KVK_SUBJECTS } from '@nl/contracts-kvk';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { CompanyService } from './company.service.js';
 
@@ -10,6 +11,6 @@ export class CompanyHandler {
 
   @MessagePattern(KVK_SUBJECTS.company)
   profile(@Payload() query: CompanyQuery) {
-    return this.companies.profile(query);
+    return this.companies.profile(query, requestScope());
   }
 }

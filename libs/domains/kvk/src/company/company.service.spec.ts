@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import type { CompanyQuery } from '@nl/contracts-kvk';
 import type { Cached } from '@nl/platform-cache';
+import { LIVE } from '@nl/platform-context';
 import type { ServiceClient } from '@nl/platform-transport';
 import { pino } from 'pino';
 import { readFileSync } from 'node:fs';
@@ -56,7 +57,7 @@ describe(CompanyService.name, () => {
       fetchedAt: '2026-11-24T10:00:00.000Z',
     }));
   const vatOf = async (query: Omit<CompanyQuery, 'companyNumber'>, number = '90000749') =>
-    (await sut.profile({ companyNumber: number, ...query })).data.vat;
+    (await sut.profile({ companyNumber: number, ...query }, LIVE)).data.vat;
 
   describe('profile', () => {
     it.each([

@@ -8,6 +8,7 @@ import {
 } from '@nl/contracts-kvk';
 import { VAT_CHECK_ENDPOINT } from '@nl/contracts-validation';
 import { replyEnvelope } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { ServiceClient } from '@nl/platform-transport';
@@ -33,8 +34,11 @@ export class CompanyService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async profile(query: CompanyQuery): Promise<ReplyEnvelope<CompanyProfileResponse>> {
-    const cached = await this.profiles.company(query.companyNumber, COMPANY_GET_ENDPOINT);
+  async profile(
+    query: CompanyQuery,
+    scope: RequestScope,
+  ): Promise<ReplyEnvelope<CompanyProfileResponse>> {
+    const cached = await this.profiles.company(query.companyNumber, COMPANY_GET_ENDPOINT, scope);
     if (!cached.value)
       throw DomainError.notFound(
         {

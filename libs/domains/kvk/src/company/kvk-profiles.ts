@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DomainCache, type Cached } from '@nl/platform-cache';
-import { UpstreamError, rethrowAsDomainError } from '@nl/platform-upstream';
+import type { CachePolicy } from '@nl/contracts-core';
+import { DomainCache, cacheKey, type Cached } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { KvkClient } from '../upstream/kvk/kvk.client.js';
 import type { RawKvkBranch, RawKvkProfile } from '../upstream/kvk/kvk.types.js';
-
-/** How long past its TTL a profile may stand in when KVK fails (stale-if-error). */
-const STALE_MS = 7 * 86_400_000;
 
 /**
  * The register's raw profiles through the cache, shared by both capabilities: one KVK call per
  * number per TTL (concurrent misses share it), `null` cached for unknown numbers, the last copy
- * served as stale when KVK fails, else 503 (504 for a timeout) with Retry-After.
+ * served as stale when KVK fails, else 503 (504 for a timeout) with Retry-After; TTL and stale
+ * window are the endpoint row's.
  */
 @Injectable()
 export class KvkProfiles {
@@ -19,29 +18,23 @@ export class KvkProfiles {
     private readonly cache: DomainCache,
   ) {}
 
-  company(kvkNummer: string, endpoint: { readonly cacheTtlMs: number | null }) {
-    return this.load<RawKvkProfile>(`profile:${kvkNummer}`, endpoint, () =>
-      this.client.profile(kvkNummer),
+  company(
+    kvkNummer: string,
+    policy: CachePolicy,
+    scope: RequestScope,
+  ): Promise<Cached<RawKvkProfile | null>> {
+    return this.cache.through(cacheKey(scope, policy, `profile:${kvkNummer}`), () =>
+      this.client.profile(kvkNummer, scope),
     );
   }
 
-  branch(vestigingsnummer: string, endpoint: { readonly cacheTtlMs: number | null }) {
-    return this.load<RawKvkBranch>(`branch:${vestigingsnummer}`, endpoint, () =>
-      this.client.branch(vestigingsnummer),
+  branch(
+    vestigingsnummer: string,
+    policy: CachePolicy,
+    scope: RequestScope,
+  ): Promise<Cached<RawKvkBranch | null>> {
+    return this.cache.through(cacheKey(scope, policy, `branch:${vestigingsnummer}`), () =>
+      this.client.branch(vestigingsnummer, scope),
     );
-  }
-
-  private async load<T>(
-    key: string,
-    endpoint: { readonly cacheTtlMs: number | null },
-    fetch: () => Promise<T | null>,
-  ): Promise<Cached<T | null>> {
-    return this.cache
-      .getOrLoad(key, fetch, {
-        ttlMs: endpoint.cacheTtlMs ?? 86_400_000,
-        staleMs: STALE_MS,
-        serveStaleOn: (e) => e instanceof UpstreamError,
-      })
-      .catch(rethrowAsDomainError);
   }
 }

@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { NDW_SUBJECTS, ZoneAccessQuery } from '@nl/contracts-ndw';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { AccessService } from './access.service.js';
 
@@ -10,6 +11,6 @@ export class AccessHandler {
 
   @MessagePattern(NDW_SUBJECTS.emissionZoneAccess)
   check(@Payload() query: ZoneAccessQuery) {
-    return this.access.check(query);
+    return this.access.check(query, requestScope());
   }
 }

@@ -7,7 +7,8 @@ import {
   type ZoneAccessVehicle,
 } from '@nl/contracts-ndw';
 import { VEHICLE_FULL_ENDPOINT } from '@nl/contracts-rdw';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { ServiceClient } from '@nl/platform-transport';
 import { NdwDatasets } from '../persistence/ndw-datasets.js';
@@ -34,13 +35,15 @@ export class AccessService {
 
   async check(
     query: ZoneAccessQuery,
+    scope: RequestScope,
     now = new Date(),
   ): Promise<ReplyEnvelope<ZoneAccessResponse>> {
     const date = today(now);
-    const key = `access:${this.datasets.version('emissionZones')}:${query.id}:${query.license_plate}:${date}`;
-    const cached = await this.cache.getOrLoad(key, () => this.decide(query, now, date), {
-      ttlMs: EMISSIONZONE_ACCESS_ENDPOINT.cacheTtlMs,
-    });
+    const name = `access:${this.datasets.version('emissionZones')}:${query.id}:${query.license_plate}:${date}`;
+    const cached = await this.cache.through(
+      cacheKey(scope, EMISSIONZONE_ACCESS_ENDPOINT, name),
+      () => this.decide(query, now, date),
+    );
     return replyEnvelope('ndw+rdw', cached);
   }
 

@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ChargePointsQuery, NDW_SUBJECTS } from '@nl/contracts-ndw';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { ChargePointsService } from './chargepoints.service.js';
 
@@ -10,6 +11,6 @@ export class ChargePointsHandler {
 
   @MessagePattern(NDW_SUBJECTS.chargePoints)
   list(@Payload() query: ChargePointsQuery) {
-    return this.chargePoints.list(query);
+    return this.chargePoints.list(query, requestScope());
   }
 }

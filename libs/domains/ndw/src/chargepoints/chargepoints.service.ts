@@ -5,7 +5,8 @@ import {
   type ChargePointsQuery,
   type ChargePointsResponse,
 } from '@nl/contracts-ndw';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { NdwDatasets } from '../persistence/ndw-datasets.js';
 import { ChargePointsRepository } from './chargepoints.repository.js';
 
@@ -20,16 +21,16 @@ export class ChargePointsService {
     private readonly cache: DomainCache,
   ) {}
 
-  async list(query: ChargePointsQuery): Promise<ReplyEnvelope<ChargePointsResponse>> {
-    const key = `chargepoints:${this.datasets.version('chargePoints')}:${JSON.stringify(query)}`;
-    const cached = await this.cache.getOrLoad(
-      key,
-      async () => {
-        const { items, total } = await this.repository.list(query);
-        return { total, results: items, meta: pageMeta(total, query.page, query.per_page) };
-      },
-      { ttlMs: CHARGEPOINTS_LIST_ENDPOINT.cacheTtlMs },
-    );
+  async list(
+    query: ChargePointsQuery,
+    scope: RequestScope,
+  ): Promise<ReplyEnvelope<ChargePointsResponse>> {
+    const name = `chargepoints:${this.datasets.version('chargePoints')}:${JSON.stringify(query)}`;
+    const key = cacheKey(scope, CHARGEPOINTS_LIST_ENDPOINT, name);
+    const cached = await this.cache.through(key, async () => {
+      const { items, total } = await this.repository.list(query);
+      return { total, results: items, meta: pageMeta(total, query.page, query.per_page) };
+    });
     return replyEnvelope(CHARGEPOINTS_SOURCE, cached);
   }
 }

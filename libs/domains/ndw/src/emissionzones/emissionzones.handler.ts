@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { EmissionZonesQuery, NDW_SUBJECTS, NdwIdParams } from '@nl/contracts-ndw';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { EmissionZonesService } from './emissionzones.service.js';
 
@@ -10,11 +11,11 @@ export class EmissionZonesHandler {
 
   @MessagePattern(NDW_SUBJECTS.emissionZonesList)
   list(@Payload() query: EmissionZonesQuery) {
-    return this.zones.list(query);
+    return this.zones.list(query, requestScope());
   }
 
   @MessagePattern(NDW_SUBJECTS.emissionZonesGet)
   get(@Payload() params: NdwIdParams) {
-    return this.zones.get(params.id);
+    return this.zones.get(params.id, requestScope());
   }
 }

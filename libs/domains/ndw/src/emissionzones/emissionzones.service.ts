@@ -7,7 +7,8 @@ import {
   type EmissionZonesQuery,
   type EmissionZonesResponse,
 } from '@nl/contracts-ndw';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { NdwDatasets } from '../persistence/ndw-datasets.js';
 import { EmissionZonesRepository } from './emissionzones.repository.js';
@@ -23,23 +24,26 @@ export class EmissionZonesService {
     private readonly cache: DomainCache,
   ) {}
 
-  async list(query: EmissionZonesQuery): Promise<ReplyEnvelope<EmissionZonesResponse>> {
-    const cached = await this.cache.getOrLoad(
-      `zones:${this.datasets.version('emissionZones')}:${JSON.stringify(query)}`,
+  async list(
+    query: EmissionZonesQuery,
+    scope: RequestScope,
+  ): Promise<ReplyEnvelope<EmissionZonesResponse>> {
+    const name = `zones:${this.datasets.version('emissionZones')}:${JSON.stringify(query)}`;
+    const cached = await this.cache.through(
+      cacheKey(scope, EMISSIONZONES_LIST_ENDPOINT, name),
       async () => {
         const { items, total } = await this.repository.list(query);
         return { total, results: items, meta: pageMeta(total, query.page, query.per_page) };
       },
-      { ttlMs: EMISSIONZONES_LIST_ENDPOINT.cacheTtlMs },
     );
     return replyEnvelope(ZONES_SOURCE, cached);
   }
 
-  async get(id: string): Promise<ReplyEnvelope<EmissionZoneDetailResponse>> {
-    const cached = await this.cache.getOrLoad(
-      `zone:${this.datasets.version('emissionZones')}:${id}`,
+  async get(id: string, scope: RequestScope): Promise<ReplyEnvelope<EmissionZoneDetailResponse>> {
+    const name = `zone:${this.datasets.version('emissionZones')}:${id}`;
+    const cached = await this.cache.through(
+      cacheKey(scope, EMISSIONZONES_GET_ENDPOINT, name),
       async () => (await this.repository.get(id))?.zone ?? null,
-      { ttlMs: EMISSIONZONES_GET_ENDPOINT.cacheTtlMs },
     );
     if (!cached.value) throw zoneNotFound(id);
     return replyEnvelope(ZONES_SOURCE, { ...cached, value: { found: true, result: cached.value } });

@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { NDW_SUBJECTS, NdwIdParams, TruckParkingQuery } from '@nl/contracts-ndw';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { TruckParkingService } from './truckparking.service.js';
 
@@ -10,11 +11,11 @@ export class TruckParkingHandler {
 
   @MessagePattern(NDW_SUBJECTS.truckParkingList)
   list(@Payload() query: TruckParkingQuery) {
-    return this.truckParking.list(query);
+    return this.truckParking.list(query, requestScope());
   }
 
   @MessagePattern(NDW_SUBJECTS.truckParkingGet)
   get(@Payload() params: NdwIdParams) {
-    return this.truckParking.get(params.id);
+    return this.truckParking.get(params.id, requestScope());
   }
 }

@@ -7,7 +7,8 @@ import {
   type TruckParkingListResponse,
   type TruckParkingQuery,
 } from '@nl/contracts-ndw';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import { NdwDatasets } from '../persistence/ndw-datasets.js';
@@ -30,9 +31,13 @@ export class TruckParkingService {
     return this.datasets.version('truckParkingTable', 'truckParkingStatus');
   }
 
-  async list(query: TruckParkingQuery): Promise<ReplyEnvelope<TruckParkingListResponse>> {
-    const cached = await this.cache.getOrLoad(
-      `truckparking:${this.version}:${JSON.stringify(query)}`,
+  async list(
+    query: TruckParkingQuery,
+    scope: RequestScope,
+  ): Promise<ReplyEnvelope<TruckParkingListResponse>> {
+    const name = `truckparking:${this.version}:${JSON.stringify(query)}`;
+    const cached = await this.cache.through(
+      cacheKey(scope, TRUCKPARKING_LIST_ENDPOINT, name),
       async () => {
         const { items, total } = await this.repository.list(
           query,
@@ -40,16 +45,14 @@ export class TruckParkingService {
         );
         return { total, results: items, meta: pageMeta(total, query.page, query.per_page) };
       },
-      { ttlMs: TRUCKPARKING_LIST_ENDPOINT.cacheTtlMs },
     );
     return replyEnvelope(SOURCE, cached);
   }
 
-  async get(id: string): Promise<ReplyEnvelope<TruckParkingDetailResponse>> {
-    const cached = await this.cache.getOrLoad(
-      `truckparking-site:${this.version}:${id}`,
-      () => this.repository.get(id, this.settings.staleStatusSeconds),
-      { ttlMs: TRUCKPARKING_GET_ENDPOINT.cacheTtlMs },
+  async get(id: string, scope: RequestScope): Promise<ReplyEnvelope<TruckParkingDetailResponse>> {
+    const name = `truckparking-site:${this.version}:${id}`;
+    const cached = await this.cache.through(cacheKey(scope, TRUCKPARKING_GET_ENDPOINT, name), () =>
+      this.repository.get(id, this.settings.staleStatusSeconds),
     );
     if (!cached.value) {
       const message = `NDW has no truck parking site ${id}.`;

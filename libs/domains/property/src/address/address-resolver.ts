@@ -1,23 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { BAG_GET_ENDPOINT, addressKeyOf, type AddressKey } from '@nl/contracts-property';
-import { DomainCache } from '@nl/platform-cache';
+import { addressKeyOf, type AddressKey } from '@nl/contracts-property';
+import { DomainCache, cacheKey } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
-import { UpstreamError, rethrowAsDomainError } from '@nl/platform-upstream';
-import { PdokClient } from '../upstream/pdok/pdok.client.js';
+import { PDOK_UPSTREAM, PdokClient } from '../upstream/pdok/pdok.client.js';
 import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
-
-/** How long past its TTL a resolved address may stand in when PDOK fails. */
-const STALE_MS = 30 * 86_400_000;
-
-export const isUpstreamFailure = (error: unknown) => error instanceof UpstreamError;
 
 /** A PDOK address document that names its nummeraanduiding. */
 export type ResolvedDoc = PdokDoc & { readonly nummeraanduiding_id: string };
 
 /**
  * Postcode and number → PDOK's address document, shared by every endpoint that takes an address
- * (woz-waarde, pandgegevens, dso/plans): one cache entry per address for 24 hours, stale for a
- * month when PDOK fails. An address PDOK does not know is a 404 with the endpoint's body.
+ * (woz-waarde, pandgegevens, dso/plans): one cache entry per address, by PDOK's cache policy
+ * (24 hours, stale for a month when PDOK fails). An address PDOK does not know is a 404 with the endpoint's body.
  */
 @Injectable()
 export class AddressResolver {
@@ -27,9 +22,15 @@ export class AddressResolver {
   ) {}
 
   /** The exact address (letter and addition as given; none given: the address without). */
-  async document(address: AddressKey, notFoundBody: unknown): Promise<ResolvedDoc> {
+  async document(
+    address: AddressKey,
+    notFoundBody: unknown,
+    scope: RequestScope,
+  ): Promise<ResolvedDoc> {
     const key = addressKeyOf(address);
-    const doc = await this.cached(`address-doc:${key}`, () => this.pdok.byAddress(address));
+    const doc = await this.cached(scope, `address-doc:${key}`, () =>
+      this.pdok.byAddress(address, scope),
+    );
     if (!doc?.nummeraanduiding_id)
       throw DomainError.notFound(
         notFoundBody,
@@ -42,10 +43,10 @@ export class AddressResolver {
    * Any address at a postcode and number (the one without letter or addition when it exists):
    * for a point, where 93 and 93A lie in one building.
    */
-  async atNumber(postcode: string, houseNumber: number): Promise<ResolvedDoc> {
+  async atNumber(postcode: string, houseNumber: number, scope: RequestScope): Promise<ResolvedDoc> {
     const key = `${postcode}:${houseNumber}`;
-    const doc = await this.cached(`address-at:${key}`, () =>
-      this.pdok.byAddress({ postcode, house_number: houseNumber }, { anyVariant: true }),
+    const doc = await this.cached(scope, `address-at:${key}`, () =>
+      this.pdok.byAddress({ postcode, house_number: houseNumber }, scope, { anyVariant: true }),
     );
     if (!doc?.nummeraanduiding_id)
       throw new DomainError(
@@ -55,14 +56,8 @@ export class AddressResolver {
     return doc as ResolvedDoc;
   }
 
-  private async cached(key: string, load: () => Promise<PdokDoc | null>) {
-    const cached = await this.cache
-      .getOrLoad(key, load, {
-        ttlMs: BAG_GET_ENDPOINT.cacheTtlMs,
-        staleMs: STALE_MS,
-        serveStaleOn: isUpstreamFailure,
-      })
-      .catch(rethrowAsDomainError);
+  private async cached(scope: RequestScope, name: string, load: () => Promise<PdokDoc | null>) {
+    const cached = await this.cache.through(cacheKey(scope, PDOK_UPSTREAM.cache, name), load);
     return cached.value;
   }
 }

@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AddressSuggestQuery, BagIdQuery, PROPERTY_SUBJECTS } from '@nl/contracts-property';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { AddressService } from './address.service.js';
 
@@ -10,11 +11,11 @@ export class AddressHandler {
 
   @MessagePattern(PROPERTY_SUBJECTS.addressSuggest)
   suggest(@Payload() query: AddressSuggestQuery) {
-    return this.addresses.suggest(query.q, query.limit);
+    return this.addresses.suggest(query.q, query.limit, requestScope());
   }
 
   @MessagePattern(PROPERTY_SUBJECTS.bagById)
   byId(@Payload() query: BagIdQuery) {
-    return this.addresses.byId(query.id);
+    return this.addresses.byId(query.id, requestScope());
   }
 }

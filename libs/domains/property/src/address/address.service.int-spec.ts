@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { DomainCache, createMemoryStore } from '@nl/platform-cache';
+import { LIVE } from '@nl/platform-context';
 import { Upstream } from '@nl/platform-upstream';
 import { EUROPALAAN_ID, PropertyFakes, silentLogger } from '@nl/testing';
 import { BAG_UPSTREAM, BagClient } from '../upstream/bag/bag.client.js';
@@ -36,7 +37,7 @@ describe(AddressService.name, () => {
 
   it('should ask BAG for the address and its verblijfsobject only with a key', async () => {
     fakes.bag.clearCalls();
-    const withKey = await service('k').byId(EUROPALAAN_ID);
+    const withKey = await service('k').byId(EUROPALAAN_ID, LIVE);
     expect(withKey.meta.source).toBe('pdok+bag');
     expect(fakes.bag.calls.map((c) => c.path)).toEqual([
       `/adressenuitgebreid/${EUROPALAAN_ID}`,
@@ -46,14 +47,14 @@ describe(AddressService.name, () => {
     expect(fakes.bag.calls[0]?.headers['accept-crs']).toBe('epsg:28992');
 
     fakes.bag.clearCalls();
-    const without = await service(null).byId(EUROPALAAN_ID);
+    const without = await service(null).byId(EUROPALAAN_ID, LIVE);
     expect(without.meta.source).toBe('pdok');
     expect(without.data.address.status).toBeNull();
     expect(fakes.bag.calls).toEqual([]);
   });
 
   it("should fill an id only BAG knows with CBS's municipality and the RD point in WGS84", async () => {
-    const only = await service('k').byId('0611200000608342');
+    const only = await service('k').byId('0611200000608342', LIVE);
     expect(only.meta.source).toBe('bag');
     expect(only.data.address).toMatchObject({
       street: 'Schenkeldijk',
@@ -67,7 +68,7 @@ describe(AddressService.name, () => {
   });
 
   it("should keep PDOK's point and municipality when both sources answer", async () => {
-    const both = await service('k').byId(EUROPALAAN_ID);
+    const both = await service('k').byId(EUROPALAAN_ID, LIVE);
     expect(both.meta.source).toBe('pdok+bag');
     // BAG's RD point converts to 52.06415265 N 5.10696310 E, 0.3 m away.
     expect(both.data.address).toMatchObject({
@@ -81,13 +82,13 @@ describe(AddressService.name, () => {
 
   it('should serve the stale record past the TTL when BAG fails, and refuse without one', async () => {
     const sut = service('k');
-    const fresh = await sut.byId(EUROPALAAN_ID);
+    const fresh = await sut.byId(EUROPALAAN_ID, LIVE);
     jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 2 * DAY);
     fakes.bag.fail(503);
-    const stale = await sut.byId(EUROPALAAN_ID);
+    const stale = await sut.byId(EUROPALAAN_ID, LIVE);
     expect(stale.meta).toMatchObject({ cache: 'stale', fetchedAt: fresh.meta.fetchedAt });
     expect(stale.data).toEqual(fresh.data);
-    await expect(sut.byId('0344200000159102')).rejects.toMatchObject({
+    await expect(sut.byId('0344200000159102', LIVE)).rejects.toMatchObject({
       code: 'upstream_unavailable',
     });
   });
@@ -95,8 +96,8 @@ describe(AddressService.name, () => {
   it('should cut one cached list of ten to each limit', async () => {
     const sut = service(null);
     fakes.pdok.clearCalls();
-    expect((await sut.suggest('westeringlaan 18', 3)).data.suggestions).toHaveLength(3);
-    const again = await sut.suggest('westeringlaan 18', 10);
+    expect((await sut.suggest('westeringlaan 18', 3, LIVE)).data.suggestions).toHaveLength(3);
+    const again = await sut.suggest('westeringlaan 18', 10, LIVE);
     expect(again.meta.cache).toBe('hit');
     expect(again.data.suggestions).toHaveLength(10);
     expect(fakes.pdok.callsTo('/suggest')).toHaveLength(1);

@@ -9,27 +9,22 @@ import {
   type BagIdNotFound,
   type BagIdResponse,
 } from '@nl/contracts-property';
-import { DomainCache, replyEnvelope, type Cached } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope, type Cached } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
-import { rethrowAsDomainError } from '@nl/platform-upstream';
-import { isUpstreamFailure } from './address-resolver.js';
+import { answered, sourceOf, type Registers } from './registers.js';
 import { BagClient } from '../upstream/bag/bag.client.js';
 import { toBagAddress } from '../upstream/bag/bag.mapper.js';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
 import { isAddressDoc, toPdokAddress, toSuggestion } from '../upstream/pdok/pdok.mapper.js';
 import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
 
-const HOUR = 3_600_000;
-/** How long past its TTL an address record may stand in when a source fails. */
-const RECORD_STALE_MS = 7 * 24 * HOUR;
-/** Suggestions go stale quickly: an hour more at most. */
-const SUGGEST_STALE_MS = HOUR;
 const NOT_FOUND: BagIdNotFound = { found: false, address: null };
 
-/** An address record and the sources that answered it (`pdok`, `bag` or `pdok+bag`). */
+/** An address record and the registers that answered it (`pdok`, `bag` or both). */
 export interface SourcedRecord {
   readonly address: AddressRecord;
-  readonly source: string;
+  readonly sources: Registers;
 }
 
 /**
@@ -52,9 +47,10 @@ function merge(pdok: AddressRecord | null, bag: AddressRecord | null): AddressRe
 }
 
 /**
- * Autocomplete and address records. Suggestions come from PDOK (cached an hour per normalised
- * text, all limits sharing one entry); a record is PDOK's, completed by the BAG API when this
- * server has a key (and always in the sandbox, whose BAG recording answers), cached 24 hours.
+ * Autocomplete and address records. Suggestions come from PDOK (cached per normalised text by
+ * the suggest row, all limits sharing one entry); a record is PDOK's, completed by the BAG API
+ * when this server has a key (and always in the sandbox, whose BAG recording answers), cached by
+ * the bag/id row.
  */
 @Injectable()
 export class AddressService {
@@ -64,52 +60,44 @@ export class AddressService {
     private readonly cache: DomainCache,
   ) {}
 
-  async suggest(text: string, limit: number): Promise<ReplyEnvelope<AddressSuggestResponse>> {
-    const cached = await this.cache
-      .getOrLoad<AddressSuggestion[]>(
-        `suggest:${text}`,
-        async () => (await this.pdok.suggest(text)).map(toSuggestion),
-        {
-          ttlMs: BAG_SUGGEST_ENDPOINT.cacheTtlMs,
-          staleMs: SUGGEST_STALE_MS,
-          serveStaleOn: isUpstreamFailure,
-        },
-      )
-      .catch(rethrowAsDomainError);
+  async suggest(
+    text: string,
+    limit: number,
+    scope: RequestScope,
+  ): Promise<ReplyEnvelope<AddressSuggestResponse>> {
+    const cached = await this.cache.through<AddressSuggestion[]>(
+      cacheKey(scope, BAG_SUGGEST_ENDPOINT, `suggest:${text}`),
+      async () => (await this.pdok.suggest(text, scope)).map(toSuggestion),
+    );
     return replyEnvelope('pdok', {
       ...cached,
       value: { suggestions: cached.value.slice(0, limit) },
     });
   }
 
-  async byId(id: string): Promise<ReplyEnvelope<BagIdResponse>> {
-    const cached = await this.record(id).catch(rethrowAsDomainError);
-    return replyEnvelope(cached.value.source, {
+  async byId(id: string, scope: RequestScope): Promise<ReplyEnvelope<BagIdResponse>> {
+    const cached = await this.record(id, scope);
+    return replyEnvelope(sourceOf(cached.value.sources), {
       ...cached,
       value: { found: true, address: cached.value.address },
     });
   }
 
   /**
-   * The record of an id through its cache entry (24 hours), shared with the dossier, which
-   * passes PDOK's document it already has. Fails with the source's UpstreamError.
+   * The record of an id through its cache entry, shared with the dossier, which passes PDOK's
+   * document it already has. Fails with the source's coded error.
    */
-  record(id: string, known?: PdokDoc): Promise<Cached<SourcedRecord>> {
-    const withBag = this.bag.enabled;
-    return this.cache.getOrLoad(
-      `address:${id}:${withBag ? 'bag' : 'pdok'}`,
-      () => this.load(id, withBag, known),
-      {
-        ttlMs: BAG_GET_ENDPOINT.cacheTtlMs,
-        staleMs: RECORD_STALE_MS,
-        serveStaleOn: isUpstreamFailure,
-      },
+  record(id: string, scope: RequestScope, known?: PdokDoc): Promise<Cached<SourcedRecord>> {
+    const withBag = this.withBag(scope);
+    return this.cache.through(
+      cacheKey(scope, BAG_GET_ENDPOINT, `record:${id}:${withBag ? 'bag' : 'pdok'}`),
+      () => this.load(id, withBag, scope, known),
     );
   }
 
-  /** Whether address records are completed by the BAG API on this server (a key, or the sandbox). */
-  get withBag(): boolean {
-    return this.bag.enabled;
+  /** Whether address records are completed by the BAG API (a key here, or the sandbox). */
+  withBag(scope: RequestScope): boolean {
+    return this.bag.enabled(scope);
   }
 
   /** Why records have no BAG members here: BAG's not-configured error. */
@@ -122,20 +110,25 @@ export class AddressService {
    * addresses). Either source failing fails the whole: no half record is answered or cached.
    * An id neither knows is a 404, not cached.
    */
-  private async load(id: string, withBag: boolean, known?: PdokDoc): Promise<SourcedRecord> {
+  private async load(
+    id: string,
+    withBag: boolean,
+    scope: RequestScope,
+    known?: PdokDoc,
+  ): Promise<SourcedRecord> {
     const [doc, bagAddress] = await Promise.all([
-      known ?? this.pdok.byId(id),
-      withBag ? this.bag.address(id) : Promise.resolve(null),
+      known ?? this.pdok.byId(id, scope),
+      withBag ? this.bag.address(id, scope) : Promise.resolve(null),
     ]);
     const vboId =
       bagAddress?.typeAdresseerbaarObject === 'Verblijfsobject'
         ? bagAddress.adresseerbaarObjectIdentificatie
         : undefined;
-    const vbo = vboId ? await this.bag.verblijfsobject(vboId) : null;
+    const vbo = vboId ? await this.bag.verblijfsobject(vboId, scope) : null;
     const pdok = isAddressDoc(doc) ? toPdokAddress(doc) : null;
     const bag = bagAddress ? toBagAddress(bagAddress, vbo) : null;
     const address = merge(pdok, bag);
     if (!address) throw DomainError.notFound(NOT_FOUND, `No address has the id ${id}.`);
-    return { address, source: [pdok && 'pdok', bag && 'bag'].filter(Boolean).join('+') };
+    return { address, sources: answered({ pdok, bag }) };
   }
 }

@@ -12,6 +12,7 @@ import {
   toEnergyDetails,
   toLabelSummary,
 } from '../upstream/ep-online/ep-online.mapper.js';
+import type { Register } from '../address/registers.js';
 import type { PdokAddressDoc } from '../upstream/pdok/pdok.mapper.js';
 
 /** What one source gave the dossier: its part, or why it has none. */
@@ -35,13 +36,13 @@ export interface DossierParts {
 }
 
 /** Which members of the response each source fills. */
-export const SOURCE_BLOCKS = {
+export const SOURCE_BLOCKS: Readonly<Record<Register, readonly string[]>> = {
   pdok: ['address', 'bag_identifiers'],
   bag: ['address', 'building'],
   'ep-online': ['energy_labels', 'energy_label', 'energy_details', 'building'],
   woz: ['property_value'],
   'ruimtelijke-plannen': ['spatial_planning'],
-} as const;
+};
 
 /** The same outcome with its value mapped (a failure stays as it is). */
 export function mapOutcome<T, U>(
@@ -54,10 +55,7 @@ export function mapOutcome<T, U>(
 const valueOf = <T>(outcome: SourceOutcome<T>): T | null =>
   'value' in outcome ? outcome.value : null;
 
-function sourceEntry(
-  source: keyof typeof SOURCE_BLOCKS,
-  outcome: SourceOutcome<unknown>,
-): DossierSource {
+function sourceEntry(source: Register, outcome: SourceOutcome<unknown>): DossierSource {
   return {
     source,
     blocks: [...SOURCE_BLOCKS[source]],
@@ -88,20 +86,22 @@ function buildingOf(address: AddressRecord, latest: EnergyLabelRecord | null): B
 export function assembleDossier(
   parts: DossierParts,
   today: string,
-): { response: PandgegevensResponse; complete: boolean; answered: string[] } {
+): { response: PandgegevensResponse; complete: boolean; answered: Register[] } {
   const labels = valueOf(parts.labels);
   const latest = labels ? latestLabel(labels, today) : null;
-  const sources = [
-    sourceEntry('pdok', { status: 'ok', value: parts.doc }),
-    sourceEntry('bag', parts.bag),
-    sourceEntry('ep-online', parts.labels),
-    sourceEntry('woz', parts.value),
-    sourceEntry('ruimtelijke-plannen', parts.planning),
+  const outcomes: readonly (readonly [Register, SourceOutcome<unknown>])[] = [
+    ['pdok', { status: 'ok', value: parts.doc }],
+    ['bag', parts.bag],
+    ['ep-online', parts.labels],
+    ['woz', parts.value],
+    ['ruimtelijke-plannen', parts.planning],
   ];
-  const complete = sources.every((s) => s.status === 'ok' || s.status === 'empty');
+  const sources = outcomes.map(([source, outcome]) => sourceEntry(source, outcome));
+  const answered = outcomes.filter(([, o]) => o.status === 'ok' || o.status === 'empty');
+  const complete = answered.length === outcomes.length;
   return {
     complete,
-    answered: sources.filter((s) => s.status === 'ok' || s.status === 'empty').map((s) => s.source),
+    answered: answered.map(([source]) => source),
     response: {
       found: true,
       address: parts.address,

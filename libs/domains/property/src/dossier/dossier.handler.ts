@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PROPERTY_SUBJECTS, PandgegevensQuery } from '@nl/contracts-property';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { DossierService } from './dossier.service.js';
 
@@ -10,6 +11,6 @@ export class DossierHandler {
 
   @MessagePattern(PROPERTY_SUBJECTS.pandgegevens)
   dossier(@Payload() query: PandgegevensQuery) {
-    return this.dossiers.dossier(query);
+    return this.dossiers.dossier(query, requestScope());
   }
 }

@@ -1,5 +1,7 @@
 import { jest } from '@jest/globals';
+import { PANDGEGEVENS_GET_ENDPOINT } from '@nl/contracts-property';
 import { DomainCache, createMemoryStore } from '@nl/platform-cache';
+import { LIVE } from '@nl/platform-context';
 import { Upstream } from '@nl/platform-upstream';
 import { PropertyFakes, silentLogger, type TestAddress } from '@nl/testing';
 import { AddressResolver } from '../address/address-resolver.js';
@@ -12,7 +14,9 @@ import { PDOK_UPSTREAM, PdokClient } from '../upstream/pdok/pdok.client.js';
 import { PLANS_UPSTREAM, PlansClient } from '../upstream/plans/plans.client.js';
 import { WOZ_UPSTREAM, WozClient } from '../upstream/woz/woz.client.js';
 import { ValueService } from '../value/value.service.js';
-import { DossierService, PARTIAL_TTL_MS } from './dossier.service.js';
+import { DossierService } from './dossier.service.js';
+
+const PARTIAL_TTL_MS = PANDGEGEVENS_GET_ENDPOINT.partialCacheTtlMs;
 
 /** The dossier's services wired to the fakes, as the module wires them, with a fresh cache. */
 function services(fakes: PropertyFakes, keys: { epOnline?: boolean } = {}) {
@@ -75,7 +79,7 @@ describe(DossierService.name, () => {
     const { dossiers } = services(fakes);
     const address = fresh();
     for (const fake of allFakes()) fake.clearCalls();
-    const first = await dossiers.dossier(query(address));
+    const first = await dossiers.dossier(query(address), LIVE);
     expect(first.meta).toMatchObject({
       cache: 'miss',
       source: 'pdok+bag+ep-online+woz+ruimtelijke-plannen',
@@ -97,7 +101,7 @@ describe(DossierService.name, () => {
     expect(allFakes().map((f) => f.calls.length)).toEqual([1, 2, 1, 1, 2]);
 
     jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 23 * 3_600_000);
-    const again = await dossiers.dossier(query(address));
+    const again = await dossiers.dossier(query(address), LIVE);
     expect(again.meta.cache).toBe('hit');
     expect(allFakes().map((f) => f.calls.length)).toEqual([1, 2, 1, 1, 2]);
   });
@@ -110,7 +114,7 @@ describe(DossierService.name, () => {
       fake.slow(50);
     }
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () => dossiers.dossier(query(address))),
+      Array.from({ length: 100 }, () => dossiers.dossier(query(address), LIVE)),
     );
     expect(new Set(answers.map((a) => JSON.stringify(a.data))).size).toBe(1);
     // PDOK /free, BAG address + verblijfsobject, EP-Online, WOZ, plans search + bestemmingsvlakken.
@@ -120,9 +124,9 @@ describe(DossierService.name, () => {
   it('should reuse the value a woz-waarde call cached', async () => {
     const { dossiers, values } = services(fakes);
     const address = fresh();
-    await values.value({ id: address.id });
+    await values.value({ id: address.id }, LIVE);
     fakes.woz.clearCalls();
-    const dossier = await dossiers.dossier(query(address));
+    const dossier = await dossiers.dossier(query(address), LIVE);
     expect(dossier.data.property_value?.amount).toBe(1_300_000);
     expect(fakes.woz.calls).toHaveLength(0);
   });
@@ -137,7 +141,7 @@ describe(DossierService.name, () => {
     async (fake, source, members) => {
       const { dossiers } = services(fakes);
       fakes[fake].fail(500);
-      const dossier = await dossiers.dossier(query(fresh()));
+      const dossier = await dossiers.dossier(query(fresh()), LIVE);
       expect(dossier.meta.partial).toBe(true);
       expect(dossier.data.meta.complete).toBe(false);
       expect(statusOf(dossier.data.meta)).toEqual({
@@ -166,7 +170,7 @@ describe(DossierService.name, () => {
     fakes.woz.timeout();
     fakes.plans.timeout();
     const started = performance.now();
-    const dossier = await dossiers.dossier(query(address));
+    const dossier = await dossiers.dossier(query(address), LIVE);
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(statusOf(dossier.data.meta)).toEqual({
       pdok: 'ok',
@@ -190,13 +194,13 @@ describe(DossierService.name, () => {
     const { dossiers } = services(fakes);
     const address = fresh();
     fakes.epOnline.fail(500);
-    expect((await dossiers.dossier(query(address))).data.meta.complete).toBe(false);
+    expect((await dossiers.dossier(query(address), LIVE)).data.meta.complete).toBe(false);
     fakes.epOnline.reset();
-    const cached = await dossiers.dossier(query(address));
+    const cached = await dossiers.dossier(query(address), LIVE);
     expect(cached.meta).toMatchObject({ cache: 'hit', partial: true });
     jest.spyOn(Date, 'now').mockReturnValue(Date.now() + PARTIAL_TTL_MS + 1_000);
     fakes.woz.clearCalls();
-    const complete = await dossiers.dossier(query(address));
+    const complete = await dossiers.dossier(query(address), LIVE);
     expect(complete.meta.cache).toBe('miss');
     expect(complete.data.meta.complete).toBe(true);
     // The other sources' answers came from their own cache entries.
@@ -205,7 +209,7 @@ describe(DossierService.name, () => {
 
   it('should say not_configured for a source without a key on this server', async () => {
     const { dossiers } = services(fakes, { epOnline: false });
-    const dossier = await dossiers.dossier(query(fresh()));
+    const dossier = await dossiers.dossier(query(fresh()), LIVE);
     expect(dossier.data.meta.sources.find((s) => s.source === 'ep-online')).toMatchObject({
       status: 'not_configured',
       code: expect.stringMatching(/not_configured$/),
@@ -219,11 +223,13 @@ describe(DossierService.name, () => {
     const { dossiers } = services(fakes);
     const address = fresh();
     fakes.pdok.fail(500);
-    await expect(dossiers.dossier(query(address))).rejects.toMatchObject({
+    await expect(dossiers.dossier(query(address), LIVE)).rejects.toMatchObject({
       code: 'upstream_unavailable',
     });
     fakes.pdok.reset();
-    await expect(dossiers.dossier({ postcode: '9999ZZ', house_number: 1 })).rejects.toMatchObject({
+    await expect(
+      dossiers.dossier({ postcode: '9999ZZ', house_number: 1 }, LIVE),
+    ).rejects.toMatchObject({
       code: 'not_found',
       extra: { body: { found: false, address: null } },
     });
@@ -231,7 +237,7 @@ describe(DossierService.name, () => {
 
   it('should answer empty, not failed, for a source that holds nothing for the address', async () => {
     const { dossiers } = services(fakes);
-    const dossier = await dossiers.dossier({ postcode: '3581WS', house_number: 1 });
+    const dossier = await dossiers.dossier({ postcode: '3581WS', house_number: 1 }, LIVE);
     // Bolstraat 1: no BAG, WOZ or plan recording; EP-Online's recording times out on it.
     expect(statusOf(dossier.data.meta)).toMatchObject({
       bag: 'empty',

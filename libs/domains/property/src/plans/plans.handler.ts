@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PROPERTY_SUBJECTS, PlansQuery } from '@nl/contracts-property';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { PlansService } from './plans.service.js';
 
@@ -10,6 +11,6 @@ export class PlansHandler {
 
   @MessagePattern(PROPERTY_SUBJECTS.plans)
   search(@Payload() query: PlansQuery) {
-    return this.plans.search(query);
+    return this.plans.search(query, requestScope());
   }
 }

@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PROPERTY_SUBJECTS, WozValueQuery } from '@nl/contracts-property';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { ValueService } from './value.service.js';
 
@@ -10,6 +11,6 @@ export class ValueHandler {
 
   @MessagePattern(PROPERTY_SUBJECTS.wozWaarde)
   value(@Payload() query: WozValueQuery) {
-    return this.values.value(query);
+    return this.values.value(query, requestScope());
   }
 }

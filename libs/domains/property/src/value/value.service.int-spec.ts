@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { DomainCache, createMemoryStore } from '@nl/platform-cache';
+import { LIVE } from '@nl/platform-context';
 import { Upstream } from '@nl/platform-upstream';
 import { EUROPALAAN_ID, PropertyFakes, silentLogger } from '@nl/testing';
 import { BAG_UPSTREAM } from '../upstream/bag/bag.client.js';
@@ -42,8 +43,8 @@ describe(ValueService.name, () => {
 
   it('should ask PDOK once for an address and share the id’s entry', async () => {
     fakes.pdok.clearCalls();
-    const byAddress = await sut.value({ postcode: '3526KP', house_number: 93 });
-    const byId = await sut.value({ id: EUROPALAAN_ID });
+    const byAddress = await sut.value({ postcode: '3526KP', house_number: 93 }, LIVE);
+    const byId = await sut.value({ id: EUROPALAAN_ID }, LIVE);
     expect(byAddress.meta.cache).toBe('miss');
     expect(byId.meta.cache).toBe('hit');
     expect(byId.data).toEqual(byAddress.data);
@@ -52,32 +53,32 @@ describe(ValueService.name, () => {
 
   it('should not match a letter the address does not have', async () => {
     await expect(
-      sut.value({ postcode: '3526KP', house_number: 93, house_letter: 'A' }),
+      sut.value({ postcode: '3526KP', house_number: 93, house_letter: 'A' }, LIVE),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('should back off after a 429: no call to the source until its Retry-After has passed', async () => {
     fakes.woz.rateLimit(2);
     fakes.woz.clearCalls();
-    await expect(sut.value({ id: BOLSTRAAT_ID })).rejects.toMatchObject({
+    await expect(sut.value({ id: BOLSTRAAT_ID }, LIVE)).rejects.toMatchObject({
       code: 'upstream_unavailable',
       extra: { retryAfterSeconds: 2 },
     });
     fakes.woz.reset();
-    await expect(sut.value({ id: BOLSTRAAT_ID })).rejects.toMatchObject({
+    await expect(sut.value({ id: BOLSTRAAT_ID }, LIVE)).rejects.toMatchObject({
       code: 'upstream_unavailable',
     });
     expect(fakes.woz.calls).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    expect((await sut.value({ id: BOLSTRAAT_ID })).data.found).toBe(true);
+    expect((await sut.value({ id: BOLSTRAAT_ID }, LIVE)).data.found).toBe(true);
     expect(fakes.woz.calls).toHaveLength(2);
   });
 
   it('should serve the stale value past the TTL when the source is down', async () => {
-    const fresh = await sut.value({ id: EUROPALAAN_ID });
+    const fresh = await sut.value({ id: EUROPALAAN_ID }, LIVE);
     jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 31 * DAY);
     fakes.woz.fail(500);
-    const stale = await sut.value({ id: EUROPALAAN_ID });
+    const stale = await sut.value({ id: EUROPALAAN_ID }, LIVE);
     expect(stale.meta).toMatchObject({ cache: 'stale', fetchedAt: fresh.meta.fetchedAt });
     expect(stale.data).toEqual(fresh.data);
   });

@@ -7,23 +7,23 @@ import {
   type WozValueQuery,
   type WozValueResponse,
 } from '@nl/contracts-property';
-import { DomainCache, replyEnvelope, type Cached } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope, type Cached } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
-import { rethrowAsDomainError } from '@nl/platform-upstream';
-import { AddressResolver, isUpstreamFailure } from '../address/address-resolver.js';
+import { AddressResolver } from '../address/address-resolver.js';
+import { answered, sourceOf, type Registers } from '../address/registers.js';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
 import { isAddressDoc, parcelOf, pointOf, toPdokAddress } from '../upstream/pdok/pdok.mapper.js';
 import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
 import { WozClient } from '../upstream/woz/woz.client.js';
 import { toPropertyValue, wozAddress, wozParcel } from '../upstream/woz/woz.mapper.js';
 
-/** How long past its TTL a value may stand in when a source fails or rate-limits us. */
-const STALE_MS = 30 * 86_400_000;
 const NOT_FOUND: WozValueNotFound = { found: false, address: null, property_value: null };
 
+/** A value and the registers that answered it (without `woz`, the source had no object). */
 export interface SourcedValue {
   readonly value: WozValueResponse;
-  readonly source: string;
+  readonly sources: Registers;
 }
 
 const notFound = (what: string) =>
@@ -49,8 +49,8 @@ function pdokValueAddress(doc: PdokDoc): ValueAddress | null {
 
 /**
  * `GET /v1/property/woz-waarde`. With a postcode, PDOK finds the address id first (that answer
- * is cached 24 hours too); the value is cached 30 days per id, so an id and its postcode share
- * one entry. The WOZ source is asked for one object per caller request, never in bulk; when it
+ * is cached as PDOK's answer); the value is cached per id by the woz-waarde row, so an id and its
+ * postcode share one entry. The WOZ source is asked for one object per caller request, never in bulk; when it
  * fails or rate-limits us the last value is served stale, else 503 with its Retry-After. An
  * address without a WOZ value (a non-residential object) is 200 with amount null; an address no
  * source knows is 404 (not cached).
@@ -64,7 +64,7 @@ export class ValueService {
     private readonly cache: DomainCache,
   ) {}
 
-  async value(query: WozValueQuery): Promise<ReplyEnvelope<WozValueResponse>> {
+  async value(query: WozValueQuery, scope: RequestScope): Promise<ReplyEnvelope<WozValueResponse>> {
     // With an address, PDOK's document gives the id, and the load below needs not ask again.
     const doc =
       query.id === undefined
@@ -76,35 +76,34 @@ export class ValueService {
               house_number_addition: query.house_number_addition,
             },
             NOT_FOUND,
+            scope,
           )
         : undefined;
-    const cached = await this.cachedValue(query.id ?? (doc?.nummeraanduiding_id as string), doc);
-    return replyEnvelope(cached.value.source, { ...cached, value: cached.value.value });
+    const id = query.id ?? (doc?.nummeraanduiding_id as string);
+    const cached = await this.cachedValue(id, scope, doc);
+    return replyEnvelope(sourceOf(cached.value.sources), { ...cached, value: cached.value.value });
   }
 
-  /**
-   * The value of an id through its cache entry (30 days), shared with the dossier; `source`
-   * names the registers that answered (`pdok+woz`; without `woz` the source had no object).
-   */
-  cachedValue(id: string, known?: PdokDoc): Promise<Cached<SourcedValue>> {
-    return this.cache
-      .getOrLoad(`woz:${id}`, () => this.load(id, known), {
-        ttlMs: WOZ_GET_ENDPOINT.cacheTtlMs,
-        staleMs: STALE_MS,
-        serveStaleOn: isUpstreamFailure,
-      })
-      .catch(rethrowAsDomainError);
+  /** The value of an id through its cache entry, shared with the dossier. */
+  cachedValue(id: string, scope: RequestScope, known?: PdokDoc): Promise<Cached<SourcedValue>> {
+    return this.cache.through(cacheKey(scope, WOZ_GET_ENDPOINT, `value:${id}`), () =>
+      this.load(id, scope, known),
+    );
   }
 
-  private async load(id: string, known: PdokDoc | undefined): Promise<SourcedValue> {
+  private async load(
+    id: string,
+    scope: RequestScope,
+    known: PdokDoc | undefined,
+  ): Promise<SourcedValue> {
     const [doc, woz] = await Promise.all([
-      known === undefined ? this.pdok.byId(id) : Promise.resolve(known),
-      this.woz.value(id),
+      known === undefined ? this.pdok.byId(id, scope) : Promise.resolve(known),
+      this.woz.value(id, scope),
     ]);
     const address = (doc && pdokValueAddress(doc)) ?? (woz && wozAddress(woz, id));
     if (!address) throw notFound(`The address id ${id}`);
     return {
-      source: [doc && 'pdok', woz && 'woz'].filter(Boolean).join('+'),
+      sources: answered({ pdok: doc, woz }),
       value: {
         found: true,
         address,

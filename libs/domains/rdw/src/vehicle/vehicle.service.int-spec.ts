@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { DomainCache, createMemoryStore } from '@nl/platform-cache';
+import { LIVE } from '@nl/platform-context';
 import { Upstream } from '@nl/platform-upstream';
 import { RDW_DATASETS, RdwFake, datasetPath, silentLogger } from '@nl/testing';
 import { RDW_UPSTREAM, RdwClient } from '../upstream/rdw/rdw.client.js';
@@ -26,28 +27,28 @@ describe(VehicleService.name, () => {
   });
 
   it('should serve the last complete record as stale when a dataset fails after the TTL', async () => {
-    const fresh = await sut.full('TT601D');
+    const fresh = await sut.full('TT601D', LIVE);
     expect(fresh.meta.cache).toBe('miss');
     // A day and an hour later the record is past its TTL, and the axle dataset is down.
     const later = Date.now() + DAY + 3_600_000;
     jest.spyOn(Date, 'now').mockReturnValue(later);
     rdw.upstream.fail(500, { error: 'down' }, Infinity, datasetPath(RDW_DATASETS.axles));
-    const stale = await sut.full('TT601D');
+    const stale = await sut.full('TT601D', LIVE);
     expect(stale.meta).toMatchObject({ cache: 'stale', fetchedAt: fresh.meta.fetchedAt });
     expect(stale.data).toEqual(fresh.data);
   });
 
   it('should refuse, not half-answer, when a dataset fails and nothing is cached', async () => {
     rdw.upstream.fail(500, { error: 'down' }, Infinity, datasetPath(RDW_DATASETS.body));
-    await expect(sut.full('R759BK')).rejects.toMatchObject({ code: 'upstream_unavailable' });
+    await expect(sut.full('R759BK', LIVE)).rejects.toMatchObject({ code: 'upstream_unavailable' });
     rdw.upstream.reset();
-    expect((await sut.full('R759BK')).meta.cache).toBe('miss');
+    expect((await sut.full('R759BK', LIVE)).meta.cache).toBe('miss');
   });
 
   it('should not need the body and axle datasets for a lite record', async () => {
     rdw.upstream.clearCalls();
     rdw.upstream.fail(500, { error: 'down' }, Infinity, datasetPath(RDW_DATASETS.axles));
-    const lite = await sut.lite('XXX99X');
+    const lite = await sut.lite('XXX99X', LIVE);
     expect(lite.data).toMatchObject({
       found: true,
       vehicle: { brand: 'TESLA', fuel_type: 'Elektriciteit' },

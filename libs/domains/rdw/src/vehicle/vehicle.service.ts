@@ -8,21 +8,20 @@ import {
   type VehicleLiteResponse,
   type VehicleNotFound,
 } from '@nl/contracts-rdw';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope, type CacheKey } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
-import { RdwClient, RdwUnavailable } from '../upstream/rdw/rdw.client.js';
+import { RdwClient } from '../upstream/rdw/rdw.client.js';
 import { toCompliance, toFullVehicle, toLiteVehicle, toRaw } from '../upstream/rdw/rdw.mapper.js';
 import type { Dataset, RdwRows } from '../upstream/rdw/rdw.types.js';
 
 const SOURCE = 'rdw';
-/** How long past its TTL a record may stand in when RDW fails (stale-if-error). */
-const STALE_MS = 7 * 86_400_000;
 
 /**
  * Vehicle records by plate. The datasets of a lookup are asked in parallel (lite: vehicle and
  * fuel; full: all four); if any fails the lookup fails as a whole, so no half record is ever
- * answered or cached: the caller gets the stale copy or a 503. Cached 24 hours per plate;
- * concurrent identical misses share one round of upstream calls (the cache's single-flight).
+ * answered or cached: the caller gets the stale copy or a 503. Cached per plate by the
+ * endpoint's row; concurrent identical misses share one round of upstream calls (the cache's single-flight).
  */
 @Injectable()
 export class VehicleService {
@@ -31,12 +30,11 @@ export class VehicleService {
     private readonly cache: DomainCache,
   ) {}
 
-  async lite(plate: string): Promise<ReplyEnvelope<VehicleLiteResponse>> {
+  async lite(plate: string, scope: RequestScope): Promise<ReplyEnvelope<VehicleLiteResponse>> {
     const cached = await this.load(
-      `lite:${plate}`,
+      cacheKey(scope, VEHICLE_LITE_ENDPOINT, `lite:${plate}`),
       plate,
       ['vehicle', 'fuel'],
-      VEHICLE_LITE_ENDPOINT,
       {
         found: false,
         license_plate: plate,
@@ -58,9 +56,10 @@ export class VehicleService {
     });
   }
 
-  async full(plate: string): Promise<ReplyEnvelope<VehicleFullResponse>> {
+  async full(plate: string, scope: RequestScope): Promise<ReplyEnvelope<VehicleFullResponse>> {
     const datasets = ['vehicle', 'fuel', 'body', 'axles'] as const;
-    const cached = await this.load(`full:${plate}`, plate, datasets, VEHICLE_FULL_ENDPOINT, {
+    const key = cacheKey(scope, VEHICLE_FULL_ENDPOINT, `full:${plate}`);
+    const cached = await this.load(key, plate, datasets, {
       found: false,
       license_plate: plate,
       vehicle: null,
@@ -85,36 +84,24 @@ export class VehicleService {
    * envelope's members, nothing found) for an unknown plate, 503 without an answer.
    */
   private async load(
-    key: string,
+    key: CacheKey,
     plate: string,
     datasets: readonly Dataset[],
-    endpoint: { readonly cacheTtlMs: number },
     notFound: VehicleNotFound | VehicleFullNotFound,
   ) {
-    let cached;
-    try {
-      cached = await this.cache.getOrLoad(key, () => this.fetch(plate, datasets), {
-        ttlMs: endpoint.cacheTtlMs,
-        staleMs: STALE_MS,
-        serveStaleOn: (e) => e instanceof RdwUnavailable,
-      });
-    } catch (error) {
-      if (error instanceof RdwUnavailable)
-        throw new DomainError(
-          error.reason === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable',
-          `RDW open data did not answer completely (${error.message}); try again shortly.`,
-          { retryAfterSeconds: 60, details: { upstream: 'rdw', dataset: error.dataset } },
-        );
-      throw error;
-    }
+    const cached = await this.cache.through(key, () => this.fetch(plate, datasets, key.scope));
     if (!cached.value)
       throw DomainError.notFound(notFound, `The plate ${plate} is not in the RDW registry.`);
     return { ...cached, value: cached.value };
   }
 
   /** One round: every dataset in parallel. Null (cached too) when the registry has no such plate. */
-  private async fetch(plate: string, datasets: readonly Dataset[]): Promise<RdwRows | null> {
-    const results = await Promise.all(datasets.map((d) => this.rdw.rows(d, plate)));
+  private async fetch(
+    plate: string,
+    datasets: readonly Dataset[],
+    scope: RequestScope,
+  ): Promise<RdwRows | null> {
+    const results = await Promise.all(datasets.map((d) => this.rdw.rows(d, plate, scope)));
     const byName = Object.fromEntries(datasets.map((d, i) => [d, results[i]]));
     const vehicle = byName['vehicle']?.[0];
     if (!vehicle) return null;

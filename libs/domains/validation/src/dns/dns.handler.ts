@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DnsRecordsQuery, VALIDATION_SUBJECTS } from '@nl/contracts-validation';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { DnsService } from './dns.service.js';
 
@@ -10,6 +11,6 @@ export class DnsHandler {
 
   @MessagePattern(VALIDATION_SUBJECTS.dns)
   records(@Payload() query: DnsRecordsQuery) {
-    return this.dns.records(query);
+    return this.dns.records(query, requestScope());
   }
 }

@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { EmailBody, VALIDATION_SUBJECTS } from '@nl/contracts-validation';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { EmailService } from './email.service.js';
 
@@ -10,6 +11,6 @@ export class EmailHandler {
 
   @MessagePattern(VALIDATION_SUBJECTS.email)
   checkEmail(@Payload() body: EmailBody) {
-    return this.email.validate(body.email);
+    return this.email.validate(body.email, requestScope());
   }
 }

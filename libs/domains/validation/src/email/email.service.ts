@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import { EMAIL_CHECK_ENDPOINT, type EmailValidationResponse } from '@nl/contracts-validation';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { DisposableService } from '../disposable/disposable.service.js';
-import { DnsResolver, dnsUnavailableError } from '../upstream/dns/dns.client.js';
-import { DnsUnavailable, NXDOMAIN } from '../upstream/dns/dns.types.js';
+import { DnsResolver } from '../upstream/dns/dns.client.js';
+import { NXDOMAIN } from '../upstream/dns/dns.types.js';
 import { domainPartOf } from './domain-part.js';
 import { parseEmailAddress } from './email-syntax.js';
 
@@ -30,26 +31,24 @@ export class EmailService {
     private readonly cache: DomainCache,
   ) {}
 
-  async validate(email: string): Promise<ReplyEnvelope<EmailValidationResponse>> {
-    let cached;
-    try {
-      cached = await this.cache.getOrLoad(`email:${email}`, () => this.check(email), {
-        ttlMs: EMAIL_CHECK_ENDPOINT.cacheTtlMs,
-      });
-    } catch (error) {
-      if (error instanceof DnsUnavailable) throw dnsUnavailableError(error);
-      throw error;
-    }
+  async validate(
+    email: string,
+    scope: RequestScope,
+  ): Promise<ReplyEnvelope<EmailValidationResponse>> {
+    const cached = await this.cache.through(
+      cacheKey(scope, EMAIL_CHECK_ENDPOINT, `email:${email}`),
+      () => this.check(email, scope),
+    );
     if (!cached.value.valid)
       throw new DomainError('unprocessable', cached.value.message, { body: cached.value });
     return replyEnvelope('dns', cached);
   }
 
-  private async check(email: string): Promise<EmailValidationResponse> {
+  private async check(email: string, scope: RequestScope): Promise<EmailValidationResponse> {
     const syntax = parseEmailAddress(email);
     const domain = syntax.ok ? syntax.domain : domainPartOf(email);
     const mail = domain
-      ? await this.mailDomain(domain)
+      ? await this.mailDomain(domain, scope)
       : { exists: false, hasMx: false, nullMx: false };
     const checks = {
       format: syntax.ok,
@@ -72,8 +71,8 @@ export class EmailService {
     return { valid, email, checks, message };
   }
 
-  private async mailDomain(domain: string): Promise<MailDomain> {
-    const mx = await this.resolver.query(domain, 'MX');
+  private async mailDomain(domain: string, scope: RequestScope): Promise<MailDomain> {
+    const mx = await this.resolver.query(domain, 'MX', scope);
     if (mx === NXDOMAIN) return { exists: false, hasMx: false, nullMx: false };
     const real = mx.filter((r) => r.target && r.target !== '.');
     return { exists: true, hasMx: real.length > 0, nullMx: mx.length > 0 && real.length === 0 };

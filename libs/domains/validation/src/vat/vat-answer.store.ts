@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { VatValidationResponse } from '@nl/contracts-validation';
-import { requestScope } from '@nl/platform-context';
+import type { RequestScope } from '@nl/platform-context';
 import type { Repository } from 'typeorm';
 import { VatAnswerEntity } from '../persistence/vat-answer.entity.js';
 
@@ -15,8 +15,8 @@ export class VatAnswerStore {
     @InjectRepository(VatAnswerEntity) private readonly rows: Repository<VatAnswerEntity>,
   ) {}
 
-  async save(response: VatValidationResponse): Promise<void> {
-    if (requestScope().sandbox) return;
+  async save(response: VatValidationResponse, scope: RequestScope): Promise<void> {
+    if (scope.sandbox) return;
     await this.rows.upsert(
       { vatNumber: response.vat_number, response, checkedAt: new Date(response.request_date) },
       ['vatNumber'],
@@ -25,8 +25,9 @@ export class VatAnswerStore {
 
   async find(
     vatNumber: string,
+    scope: RequestScope,
   ): Promise<{ response: VatValidationResponse; checkedAt: Date } | null> {
-    if (requestScope().sandbox) return null;
+    if (scope.sandbox) return null;
     const row = await this.rows.findOneBy({ vatNumber });
     return row ? { response: row.response, checkedAt: row.checkedAt } : null;
   }

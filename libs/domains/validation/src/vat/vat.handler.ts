@@ -1,5 +1,6 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { VatCheckBody, VALIDATION_SUBJECTS } from '@nl/contracts-validation';
+import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { VatService } from './vat.service.js';
 
@@ -10,6 +11,6 @@ export class VatHandler {
 
   @MessagePattern(VALIDATION_SUBJECTS.vat)
   checkVat(@Payload() body: VatCheckBody) {
-    return this.vat.check(body.vat_number);
+    return this.vat.check(body.vat_number, requestScope());
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import { VAT_CHECK_ENDPOINT, type VatValidationResponse } from '@nl/contracts-validation';
-import { DomainCache, replyEnvelope } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope, type Cached } from '@nl/platform-cache';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { UpstreamError } from '@nl/platform-upstream';
@@ -11,8 +12,6 @@ import { ViesClient } from '../upstream/vies/vies.client.js';
 import { toVatResponse, viesErrorClass } from '../upstream/vies/vies.mapper.js';
 
 const SOURCE = 'vies';
-/** How long past its TTL a cached answer may stand in for an offline member state. */
-const STALE_MS = 30 * 86_400_000;
 /** Member states have scheduled downtime: minutes, not seconds. */
 const MEMBER_STATE_RETRY_AFTER_SECONDS = 300;
 const VIES_RETRY_AFTER_SECONDS = 60;
@@ -28,20 +27,23 @@ const UPSTREAM_FAILURES: Record<UpstreamError['kind'], string> = {
  * VIES gave no verdict now, either because the member state's system did not answer it
  * (`memberState`: the spec's `ms_unavailable` body) or because VIES itself, or our way to it,
  * failed (a plain `upstream_unavailable` or `upstream_timeout` problem). Either way a stored
- * answer may stand in.
+ * answer may stand in: it is an upstream failure.
  */
-class NoVerdict extends Error {
+class NoVerdict extends UpstreamError {
+  readonly code: 'upstream_unavailable' | 'upstream_timeout';
+
   constructor(
-    readonly code: 'upstream_unavailable' | 'upstream_timeout',
+    kind: 'unavailable' | 'timeout',
     readonly reason: string,
     readonly memberState: boolean,
   ) {
-    super(reason);
+    super(SOURCE, kind, reason);
+    this.code = kind === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable';
   }
 
   static ofUpstream(error: UpstreamError): NoVerdict {
-    const code = error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable';
-    return new NoVerdict(code, UPSTREAM_FAILURES[error.kind], false);
+    const kind = error.kind === 'timeout' ? 'timeout' : 'unavailable';
+    return new NoVerdict(kind, UPSTREAM_FAILURES[error.kind], false);
   }
 }
 
@@ -71,7 +73,7 @@ export class VatService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async check(raw: string): Promise<ReplyEnvelope<VatValidationResponse>> {
+  async check(raw: string, scope: RequestScope): Promise<ReplyEnvelope<VatValidationResponse>> {
     const number = checkVatNumber(raw);
     const now = new Date().toISOString();
     if (!number.ok) {
@@ -91,36 +93,39 @@ export class VatService {
         },
       });
     }
-    /** Why the cache's last answer stands in, when it does. */
-    let missed: NoVerdict | undefined;
-    try {
-      const cached = await this.cache.getOrLoad(
-        `vat:${number.vatNumber}`,
-        () => this.live(number.vatNumber, number.countryCode, number.number),
-        {
-          ttlMs: VAT_CHECK_ENDPOINT.cacheTtlMs,
-          staleMs: STALE_MS,
-          serveStaleOn: (e) => {
-            if (!(e instanceof NoVerdict)) return false;
-            missed = e;
-            return true;
-          },
-        },
-      );
-      const data =
-        cached.state === 'stale' && missed ? staleAnswer(cached.value, missed) : cached.value;
-      return replyEnvelope(SOURCE, { ...cached, value: data });
-    } catch (error) {
-      if (!(error instanceof NoVerdict)) throw error;
-      const stored = await this.store.find(number.vatNumber);
-      if (stored)
-        return replyEnvelope(SOURCE, {
-          state: 'stale',
-          fetchedAt: stored.checkedAt.toISOString(),
-          value: staleAnswer(stored.response, error),
-        });
-      throw this.unanswered(error, number.vatNumber, number.countryCode, now);
-    }
+    const { vatNumber, countryCode } = number;
+    const cached = await this.cache.through(
+      cacheKey(scope, VAT_CHECK_ENDPOINT, `vat:${vatNumber}`),
+      () => this.live(vatNumber, countryCode, number.number, scope),
+      (failure) => this.lastAnswer(failure, vatNumber, countryCode, now, scope),
+    );
+    const data =
+      cached.state === 'stale' && cached.failure instanceof NoVerdict
+        ? staleAnswer(cached.value, cached.failure)
+        : cached.value;
+    return replyEnvelope(SOURCE, { ...cached, value: data });
+  }
+
+  /**
+   * When VIES gives no verdict and the cache has no copy to stand in: the store's last answer,
+   * else the error of a check without one.
+   */
+  private async lastAnswer(
+    failure: unknown,
+    vatNumber: string,
+    countryCode: string,
+    now: string,
+    scope: RequestScope,
+  ): Promise<Cached<VatValidationResponse> | undefined> {
+    if (!(failure instanceof NoVerdict)) return undefined;
+    const stored = await this.store.find(vatNumber, scope);
+    if (!stored) throw this.unanswered(failure, vatNumber, countryCode, now);
+    return {
+      state: 'stale',
+      fetchedAt: stored.checkedAt.toISOString(),
+      value: stored.response,
+      failure,
+    };
   }
 
   /** The error of a check without a verdict and without a stored answer to stand in. */
@@ -157,23 +162,20 @@ export class VatService {
     vatNumber: string,
     countryCode: string,
     number: string,
+    scope: RequestScope,
   ): Promise<VatValidationResponse> {
     let outcome;
     try {
-      outcome = await this.vies.check(countryCode, number);
+      outcome = await this.vies.check(countryCode, number, scope);
     } catch (error) {
       if (error instanceof UpstreamError) throw NoVerdict.ofUpstream(error);
       throw error;
     }
     if (outcome.kind === 'error') {
       const kind = viesErrorClass(outcome.code);
-      if (kind === 'member_state') throw new NoVerdict('upstream_unavailable', outcome.code, true);
+      if (kind === 'member_state') throw new NoVerdict('unavailable', outcome.code, true);
       if (kind === 'vies')
-        throw new NoVerdict(
-          'upstream_unavailable',
-          `VIES is not available (${outcome.code})`,
-          false,
-        );
+        throw new NoVerdict('unavailable', `VIES is not available (${outcome.code})`, false);
       if (kind === 'bad_input')
         throw DomainError.validation([
           { field: 'vat_number', message: 'VIES rejected the number as malformed.' },
@@ -184,7 +186,7 @@ export class VatService {
       });
     }
     const response = toVatResponse(vatNumber, countryCode, outcome.answer, outcome.valid);
-    await this.store.save(response).catch((error: unknown) => {
+    await this.store.save(response, scope).catch((error: unknown) => {
       this.logger.warn({ err: error }, 'could not store the VAT answer');
     });
     return response;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import {
   InjectUpstream,
@@ -39,19 +40,20 @@ const errorText = (body: unknown) => (body as RawKvkError | null)?.fout?.[0]?.om
 export class KvkClient {
   constructor(@InjectUpstream('kvk') private readonly upstream: Upstream) {}
 
-  profile(kvkNummer: string): Promise<RawKvkProfile | null> {
-    return this.get<RawKvkProfile>(`/v1/basisprofielen/${kvkNummer}`, 'companyNumber');
+  profile(kvkNummer: string, scope: RequestScope): Promise<RawKvkProfile | null> {
+    return this.get<RawKvkProfile>(`/v1/basisprofielen/${kvkNummer}`, 'companyNumber', scope);
   }
 
-  branch(vestigingsnummer: string): Promise<RawKvkBranch | null> {
+  branch(vestigingsnummer: string, scope: RequestScope): Promise<RawKvkBranch | null> {
     return this.get<RawKvkBranch>(
       `/v1/vestigingsprofielen/${vestigingsnummer}`,
       'vestigingsnummer',
+      scope,
     );
   }
 
-  private async get<T>(path: string, field: string): Promise<T | null> {
-    const { status, body } = await this.upstream.request<T>({ path });
+  private async get<T>(path: string, field: string, scope: RequestScope): Promise<T | null> {
+    const { status, body } = await this.upstream.request<T>({ path }, scope);
     if (status === 200 && typeof body === 'object' && body !== null) return body;
     if (status === 404) return null;
     if (status === 400)

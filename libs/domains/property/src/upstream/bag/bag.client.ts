@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { requestScope } from '@nl/platform-context';
+import type { RequestScope } from '@nl/platform-context';
 import {
   InjectUpstream,
   Upstream,
@@ -42,8 +42,8 @@ export class BagClient {
   constructor(@InjectUpstream('bag') private readonly upstream: Upstream) {}
 
   /** Whether BAG is asked: with a key, and always in the sandbox (its recording answers). */
-  get enabled(): boolean {
-    return this.upstream.configured || requestScope().sandbox;
+  enabled(scope: RequestScope): boolean {
+    return this.upstream.answers(scope);
   }
 
   /** The error a live request gets while BAG has no key here. */
@@ -51,16 +51,16 @@ export class BagClient {
     return this.upstream.notConfiguredError();
   }
 
-  address(id: string): Promise<BagAddress | null> {
-    return this.get<BagAddress>(`/adressenuitgebreid/${id}`);
+  address(id: string, scope: RequestScope): Promise<BagAddress | null> {
+    return this.get<BagAddress>(`/adressenuitgebreid/${id}`, scope);
   }
 
-  verblijfsobject(id: string): Promise<BagVerblijfsobjectAnswer | null> {
-    return this.get<BagVerblijfsobjectAnswer>(`/verblijfsobjecten/${id}`);
+  verblijfsobject(id: string, scope: RequestScope): Promise<BagVerblijfsobjectAnswer | null> {
+    return this.get<BagVerblijfsobjectAnswer>(`/verblijfsobjecten/${id}`, scope);
   }
 
-  private async get<T extends object>(path: string): Promise<T | null> {
-    const response = await this.upstream.request<T | null>({ path });
+  private async get<T extends object>(path: string, scope: RequestScope): Promise<T | null> {
+    const response = await this.upstream.request<T | null>({ path }, scope);
     if (response.status === 404) return null;
     return jsonAnswer('bag', 'The BAG API', response);
   }

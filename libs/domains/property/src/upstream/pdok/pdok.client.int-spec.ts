@@ -1,3 +1,4 @@
+import { LIVE } from '@nl/platform-context';
 import { Upstream } from '@nl/platform-upstream';
 import { FakeUpstream } from '@nl/testing';
 import { PDOK_UPSTREAM, PdokClient, SUGGEST_FIELDS } from './pdok.client.js';
@@ -22,7 +23,7 @@ describe(PdokClient.name, () => {
 
   it('should send Solr syntax characters of the text escaped, as text', async () => {
     const sut = new PdokClient(Upstream.from(PDOK_UPSTREAM, settings(pdok.url)));
-    const docs = await sut.suggest('westeringlaan 18a-1 "maasbree');
+    const docs = await sut.suggest('westeringlaan 18a-1 "maasbree', LIVE);
     expect(docs).toHaveLength(10);
     expect(asked()[0]).toMatchObject({
       q: 'westeringlaan 18a\\-1 \\"maasbree',
@@ -34,16 +35,16 @@ describe(PdokClient.name, () => {
   it('should ask again without fl when PDOK refuses it, and leave it out from then on', async () => {
     const sut = new PdokClient(Upstream.from(PDOK_UPSTREAM, settings(pdok.url)));
     pdok.fail(400, { error: { msg: "query parameter 'fl' not defined", code: 400 } }, 1);
-    expect(await sut.suggest('westeringlaan')).toHaveLength(10);
-    expect(await sut.suggest('westeringlaan 18')).toHaveLength(10);
+    expect(await sut.suggest('westeringlaan', LIVE)).toHaveLength(10);
+    expect(await sut.suggest('westeringlaan 18', LIVE)).toHaveLength(10);
     expect(asked().map((q) => q['fl'] ?? null)).toEqual([SUGGEST_FIELDS, null, null]);
   });
 
   it('should find an address by postcode and number with exactly its letter and addition', async () => {
     const sut = new PdokClient(Upstream.from(PDOK_UPSTREAM, settings(pdok.url)));
     const europalaan = { postcode: '3526KP', house_number: 93 };
-    expect((await sut.byAddress(europalaan))?.nummeraanduiding_id).toBe('0344200000128086');
-    expect(await sut.byAddress({ ...europalaan, house_number_addition: '1' })).toBeNull();
+    expect((await sut.byAddress(europalaan, LIVE))?.nummeraanduiding_id).toBe('0344200000128086');
+    expect(await sut.byAddress({ ...europalaan, house_number_addition: '1' }, LIVE)).toBeNull();
     expect(asked()[0]).toMatchObject({
       q: 'postcode:3526KP and huisnummer:93',
       fq: 'type:adres',

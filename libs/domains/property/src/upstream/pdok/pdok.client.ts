@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { DAY } from '@nl/contracts-core';
 import type { AddressKey } from '@nl/contracts-property';
+import type { RequestScope } from '@nl/platform-context';
 import {
   InjectUpstream,
   Upstream,
@@ -16,16 +18,19 @@ import type { PdokAnswer, PdokDoc } from './pdok.types.js';
 
 /**
  * PDOK Locatieserver: 2 s per attempt, one retry (4.2 s at most, inside the 5 s of a suggest).
- * No key; fair use, so every answer is cached by the services.
+ * No key; fair use, so every answer is cached by the services. An address's document is cached
+ * by itself, shared by every endpoint that takes an address: 24 hours, and for a month past that
+ * when PDOK fails.
  */
-export const PDOK_UPSTREAM: UpstreamRegistration<PropertySettings> = {
+export const PDOK_UPSTREAM = {
   name: 'pdok',
   config: PROPERTY_CONFIG,
   client: ({ pdok }) =>
     pdok.url ? { baseUrl: pdok.url, timeoutMs: 2_000, retries: 1, backoffMs: 100 } : null,
   notConfigured: 'Addresses need PDOK_URL (PDOK Locatieserver) on this server.',
   recording: pdokRecording(),
-};
+  cache: { cacheTtlMs: DAY, staleIfErrorMs: 30 * DAY },
+} satisfies UpstreamRegistration<PropertySettings>;
 
 /**
  * The fields a suggestion needs. v3.1 refuses parameters outside its spec; `fl` is in the spec
@@ -61,26 +66,29 @@ export class PdokClient {
    * a query error. Should PDOK refuse `fl` here (HTTP 400), the text is asked again without it,
    * and from then on this process leaves `fl` out.
    */
-  async suggest(text: string): Promise<readonly PdokDoc[]> {
+  async suggest(text: string, scope: RequestScope): Promise<readonly PdokDoc[]> {
     const q = text.replace(SOLR_SYNTAX, '\\$&');
     if (this.suggestFields) {
       const query = { q, rows: SUGGEST_ROWS, fl: SUGGEST_FIELDS };
-      const response = await this.upstream.request<Partial<PdokAnswer> | null>({
-        path: '/suggest',
-        query,
-      });
+      const response = await this.upstream.request<Partial<PdokAnswer> | null>(
+        { path: '/suggest', query },
+        scope,
+      );
       if (response.status !== 400) return docsOf(response);
       this.suggestFields = false;
     }
-    return this.docs({ path: '/suggest', query: { q, rows: SUGGEST_ROWS } });
+    return this.docs({ path: '/suggest', query: { q, rows: SUGGEST_ROWS } }, scope);
   }
 
   /** The address document of a nummeraanduiding id, null when PDOK has none. */
-  async byId(id: string): Promise<PdokDoc | null> {
-    const docs = await this.docs({
-      path: '/free',
-      query: { q: `nummeraanduiding_id:${id}`, fq: 'type:adres', fl: '*', rows: 1 },
-    });
+  async byId(id: string, scope: RequestScope): Promise<PdokDoc | null> {
+    const docs = await this.docs(
+      {
+        path: '/free',
+        query: { q: `nummeraanduiding_id:${id}`, fq: 'type:adres', fl: '*', rows: 1 },
+      },
+      scope,
+    );
     return docs.find((doc) => doc.nummeraanduiding_id === id) ?? null;
   }
 
@@ -91,17 +99,21 @@ export class PdokClient {
    */
   async byAddress(
     address: AddressKey,
+    scope: RequestScope,
     options: { anyVariant?: boolean } = {},
   ): Promise<PdokDoc | null> {
-    const docs = await this.docs({
-      path: '/free',
-      query: {
-        q: `postcode:${address.postcode} and huisnummer:${address.house_number}`,
-        fq: 'type:adres',
-        fl: '*',
-        rows: ADDRESS_ROWS,
+    const docs = await this.docs(
+      {
+        path: '/free',
+        query: {
+          q: `postcode:${address.postcode} and huisnummer:${address.house_number}`,
+          fq: 'type:adres',
+          fl: '*',
+          rows: ADDRESS_ROWS,
+        },
       },
-    });
+      scope,
+    );
     const atNumber = docs.filter(
       (doc) => doc.postcode === address.postcode && doc.huisnummer === address.house_number,
     );
@@ -113,8 +125,8 @@ export class PdokClient {
     return exact ?? (options.anyVariant ? atNumber[0] : undefined) ?? null;
   }
 
-  private async docs(request: UpstreamRequest): Promise<readonly PdokDoc[]> {
-    return docsOf(await this.upstream.request<Partial<PdokAnswer> | null>(request));
+  private async docs(request: UpstreamRequest, scope: RequestScope): Promise<readonly PdokDoc[]> {
+    return docsOf(await this.upstream.request<Partial<PdokAnswer> | null>(request, scope));
   }
 }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { RequestScope } from '@nl/platform-context';
 import {
   InjectUpstream,
   Upstream,
@@ -54,10 +55,10 @@ export class PlansClient {
   constructor(@InjectUpstream('ruimtelijke-plannen') private readonly upstream: Upstream) {}
 
   /** Every plan whose area contains the point (all types and statuses; up to 300). */
-  async plansAt(point: LatLon): Promise<RpPlan[]> {
+  async plansAt(point: LatLon, scope: RequestScope): Promise<RpPlan[]> {
     const plans: RpPlan[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await this.search<'plannen', RpPlan>('/plannen/_zoek', point, page);
+      const answer = await this.search<'plannen', RpPlan>('/plannen/_zoek', point, page, scope);
       plans.push(...(answer._embedded?.plannen ?? []));
       if (!answer._links?.next) break;
     }
@@ -65,11 +66,16 @@ export class PlansClient {
   }
 
   /** The bestemmingsvlakken of a plan at the point (enkel- and dubbelbestemmingen). */
-  async vlakkenAt(planId: string, point: LatLon): Promise<readonly RpBestemmingsvlak[]> {
+  async vlakkenAt(
+    planId: string,
+    point: LatLon,
+    scope: RequestScope,
+  ): Promise<readonly RpBestemmingsvlak[]> {
     const answer = await this.search<'bestemmingsvlakken', RpBestemmingsvlak>(
       `/plannen/${encodeURIComponent(planId)}/bestemmingsvlakken/_zoek`,
       point,
       1,
+      scope,
     );
     return answer._embedded?.bestemmingsvlakken ?? [];
   }
@@ -78,13 +84,12 @@ export class PlansClient {
     path: string,
     point: LatLon,
     page: number,
+    scope: RequestScope,
   ): Promise<RpPage<K, T>> {
-    const response = await this.upstream.request<RpPage<K, T> | null>({
-      method: 'POST',
-      path,
-      query: { page, pageSize: PLANS_PAGE_SIZE },
-      json: geo(point),
-    });
+    const response = await this.upstream.request<RpPage<K, T> | null>(
+      { method: 'POST', path, query: { page, pageSize: PLANS_PAGE_SIZE }, json: geo(point) },
+      scope,
+    );
     return jsonAnswer('ruimtelijke-plannen', 'The Ruimtelijke Plannen API', response);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { requestScope } from '@nl/platform-context';
+import type { RequestScope } from '@nl/platform-context';
 import {
   InjectUpstream,
   Upstream,
@@ -46,13 +46,14 @@ export class WozClient {
   constructor(@InjectUpstream('woz') private readonly upstream: Upstream) {}
 
   /** The WOZ answer of a nummeraanduiding id; null when the source has no WOZ object for it. */
-  async value(id: string): Promise<WozAnswer | null> {
-    const live = !requestScope().sandbox;
+  async value(id: string, scope: RequestScope): Promise<WozAnswer | null> {
+    const live = !scope.sandbox;
     const waitMs = this.pausedUntil - performance.now();
     if (live && waitMs > 0) throw new UpstreamBusy('woz', Math.ceil(waitMs / 1000));
-    const response = await this.upstream.request<WozAnswer | null>({
-      path: `/wozwaarde/nummeraanduiding/${id}`,
-    });
+    const response = await this.upstream.request<WozAnswer | null>(
+      { path: `/wozwaarde/nummeraanduiding/${id}` },
+      scope,
+    );
     if (response.status === 429) {
       const seconds = retryAfterOf(response.headers);
       if (live) this.pause(seconds);

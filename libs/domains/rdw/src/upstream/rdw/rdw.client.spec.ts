@@ -1,3 +1,4 @@
+import { LIVE } from '@nl/platform-context';
 import { Upstream, UpstreamError } from '@nl/platform-upstream';
 import { RDW_UPSTREAM, RdwClient, RdwUnavailable } from './rdw.client.js';
 
@@ -21,7 +22,7 @@ describe('the egress guard of the test setup', () => {
     });
     const client = new RdwClient(upstream);
     const started = performance.now();
-    const error = await client.rows('vehicle', 'TT601D').catch((e: unknown) => e);
+    const error = await client.rows('vehicle', 'TT601D', LIVE).catch((e: unknown) => e);
     const ms = performance.now() - started;
 
     // One retry after a 200 ms back-off, no connection attempt: far below the 4 s timeout.
@@ -38,7 +39,7 @@ describe('the egress guard of the test setup', () => {
   it('should name the guard in the error the client sees', async () => {
     const upstream = Upstream.from(RDW_UPSTREAM, { url: 'https://1.1.1.1', appToken: null });
     const error = await upstream
-      .request({ path: '/resource/m9d7-ebf2.json' })
+      .request({ path: '/resource/m9d7-ebf2.json' }, LIVE)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(causes(error).join(' ← ')).toMatch(/egress guard: .*1\.1\.1\.1:443/);

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { RequestScope } from '@nl/platform-context';
+import { DomainError } from '@nl/platform-errors';
 import {
   InjectUpstream,
   Upstream,
@@ -27,14 +29,30 @@ export const RDW_UPSTREAM: UpstreamRegistration<RdwSettings> = {
   recording: rdwRecording(),
 };
 
-/** One dataset gave no usable answer: the lookup as a whole has none (no half records). */
-export class RdwUnavailable extends Error {
+/**
+ * One dataset gave no usable answer: the lookup as a whole has none (no half records). A cached
+ * record may stand in; else the caller is told which dataset failed.
+ */
+export class RdwUnavailable extends UpstreamError {
   constructor(
     readonly dataset: Dataset,
     /** `timeout` when RDW did not answer in time; else why there was no usable answer. */
     readonly reason: string,
   ) {
-    super(`RDW dataset ${DATASETS[dataset]} (${dataset}): ${reason}`);
+    super(
+      'rdw',
+      reason === 'timeout' ? 'timeout' : 'unavailable',
+      `RDW dataset ${DATASETS[dataset]} (${dataset}): ${reason}`,
+    );
+    this.name = 'RdwUnavailable';
+  }
+
+  override toDomainError(): DomainError {
+    return new DomainError(
+      this.kind === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable',
+      `RDW open data did not answer completely (${this.message}); try again shortly.`,
+      { retryAfterSeconds: 60, details: { upstream: 'rdw', dataset: this.dataset } },
+    );
   }
 }
 
@@ -48,13 +66,13 @@ export class RdwClient {
   constructor(@InjectUpstream('rdw') private readonly upstream: Upstream) {}
 
   /** The rows of one plate in one dataset; throws RdwUnavailable when there is no answer. */
-  async rows(dataset: Dataset, plate: string): Promise<SocrataRow[]> {
+  async rows(dataset: Dataset, plate: string, scope: RequestScope): Promise<SocrataRow[]> {
     let response;
     try {
-      response = await this.upstream.request({
-        path: `/resource/${DATASETS[dataset]}.json`,
-        query: { kenteken: plate, $limit: 50 },
-      });
+      response = await this.upstream.request(
+        { path: `/resource/${DATASETS[dataset]}.json`, query: { kenteken: plate, $limit: 50 } },
+        scope,
+      );
     } catch (error) {
       if (error instanceof UpstreamError) throw new RdwUnavailable(dataset, error.kind);
       throw error;

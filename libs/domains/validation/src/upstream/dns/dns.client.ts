@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { DnsRecord, DnsRecordType } from '@nl/contracts-validation';
 import { InjectConfig } from '@nl/platform-config';
-import { DomainError } from '@nl/platform-errors';
+import type { RequestScope } from '@nl/platform-context';
 import { counter } from '@nl/platform-health';
-import { requestScope } from '@nl/platform-context';
 import { Resolver } from 'node:dns/promises';
 import { VALIDATION_CONFIG, type ValidationSettings } from '../../validation.config.js';
 import { toDnsRecords } from './dns.mapper.js';
@@ -15,15 +14,6 @@ const queries = counter({
   help: 'DNS queries by record type and outcome.',
   labelNames: ['type', 'outcome'] as const,
 });
-
-/** A DNS failure as the caller sees it: 503 with Retry-After, never a made-up "not found". */
-export function dnsUnavailableError(error: DnsUnavailable): DomainError {
-  return new DomainError(
-    'upstream_unavailable',
-    `The DNS resolvers gave no answer for ${error.type} ${error.host} (${error.code}); try again shortly.`,
-    { retryAfterSeconds: 30, details: { upstream: 'dns', reason: error.code } },
-  );
-}
 
 /**
  * DNS queries through node's `dns.Resolver` (c-ares) against the configured servers, or the
@@ -40,9 +30,13 @@ export class DnsResolver {
     if (servers) this.resolver.setServers([...servers]);
   }
 
-  async query(name: string, type: DnsRecordType): Promise<DnsRecord[] | typeof NXDOMAIN> {
+  async query(
+    name: string,
+    type: DnsRecordType,
+    scope: RequestScope,
+  ): Promise<DnsRecord[] | typeof NXDOMAIN> {
     try {
-      const answer = requestScope().sandbox
+      const answer = scope.sandbox
         ? recordedDnsAnswer(RECORDED_DNS_ZONE, name, type)
         : await this.resolve(name, type);
       const records = toDnsRecords(name, answer);

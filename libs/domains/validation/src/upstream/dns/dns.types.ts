@@ -1,18 +1,32 @@
 import type { DnsRecordType } from '@nl/contracts-validation';
+import { DomainError } from '@nl/platform-errors';
+import { UpstreamError } from '@nl/platform-upstream';
 import type { MxRecord, RecordWithTtl, SoaRecord, SrvRecord } from 'node:dns';
 
 /** The name does not exist (NXDOMAIN): a definitive answer, unlike {@link DnsUnavailable}. */
 export const NXDOMAIN = Symbol('nxdomain');
 
-/** The resolvers gave no definitive answer (timeout, SERVFAIL, refused, unreachable). */
-export class DnsUnavailable extends Error {
+/**
+ * The resolvers gave no definitive answer (timeout, SERVFAIL, refused, unreachable): the DNS
+ * servers are this domain's upstream, so a cached answer may stand in.
+ */
+export class DnsUnavailable extends UpstreamError {
   constructor(
     readonly code: string,
     readonly host: string,
     readonly type: DnsRecordType,
   ) {
-    super(`DNS gave no answer for ${type} ${host} (${code})`);
+    super('dns', 'unavailable', `DNS gave no answer for ${type} ${host} (${code})`);
     this.name = 'DnsUnavailable';
+  }
+
+  /** As the caller sees it: 503 with Retry-After, never a made-up "not found". */
+  override toDomainError(): DomainError {
+    return new DomainError(
+      'upstream_unavailable',
+      `The DNS resolvers gave no answer for ${this.type} ${this.host} (${this.code}); try again shortly.`,
+      { retryAfterSeconds: 30, details: { upstream: 'dns', reason: this.code } },
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { RequestScope } from '@nl/platform-context';
 import {
   InjectUpstream,
   Upstream,
@@ -52,12 +53,11 @@ export class ViesClient {
   constructor(@InjectUpstream('vies') private readonly upstream: Upstream) {}
 
   /** One check; throws UpstreamError when VIES gave no answer at all. */
-  async check(countryCode: string, vatNumber: string): Promise<ViesOutcome> {
-    const response = await this.upstream.request({
-      method: 'POST',
-      path: '/check-vat-number',
-      json: { countryCode, vatNumber },
-    });
+  async check(countryCode: string, vatNumber: string, scope: RequestScope): Promise<ViesOutcome> {
+    const response = await this.upstream.request(
+      { method: 'POST', path: '/check-vat-number', json: { countryCode, vatNumber } },
+      scope,
+    );
     return readViesAnswer(response.status, response.body);
   }
 }
