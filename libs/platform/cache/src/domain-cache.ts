@@ -121,6 +121,7 @@ export class DomainCache {
     });
     return this.count({ value: entry.value, state: 'miss', fetchedAt });
   }
+
   private async read<T>(key: string): Promise<Entry<T> | undefined> {
     try {
       return (await this.store.get<Entry<T>>(key)) ?? undefined;
