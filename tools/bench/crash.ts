@@ -4,7 +4,7 @@
 // no reservation open, and every charge still standing was seen by its caller in
 // X-Credits-Charged (the reverse may differ only in the caller's favour: a charge whose answer
 // may have been lost is refunded at the next start, even if the answer did arrive).
-import { GATEWAY_DATABASE } from '@nl/gateway-access';
+import { GATEWAY_DATABASE } from '@nl/gateway-app';
 import { closeDatabase, openDatabase } from '@nl/platform-database';
 import { Prng } from '@nl/testing';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { withReadmeBlock } from '@nl/composition';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
+import { generateOpenApiDocument, openApiText } from '@nl/gateway-app';
 import {
   ServiceErrorScan,
   asyncApiText,

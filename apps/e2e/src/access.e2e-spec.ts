@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AccountsService, KeyRevocations, generateApiKey } from '@nl/gateway-access';
+import { AccountsService, generateApiKey, KeyRevocations } from '@nl/gateway-access';
 import { PLATFORM_CONFIG } from '@nl/platform-config';
 import { REAL_SERVERS, silentLogger } from '@nl/testing';
 import { PROFILES, jsonOf, msUntilStatus, startStack, type Stack } from './support/stack.js';

@@ -5,7 +5,7 @@ import {
   renderEnvExample,
   withEnvTable,
 } from '@nl/composition';
-import { gatewayApp } from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
 import { loadPlatformConfig } from '@nl/platform-config';
 import type { AppPart } from '@nl/platform-runtime';
 import { composeApp } from '@nl/platform-runtime';

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ENDPOINT_CATALOG, findEndpoint } from '@nl/contracts-catalog';
 import { withReadmeBlock } from '@nl/composition';
-import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
+import { generateOpenApiDocument, openApiText } from '@nl/gateway-app';
 import { renderSandboxTable, sandboxCall } from '@nl/gateway-core';
 import { formatCredits, type EndpointDefinition } from '@nl/contracts-core';
 import type { OpenAPIObject } from '@nestjs/swagger';

@@ -4,7 +4,7 @@ import { VALIDATION_APP } from '@nl/domain-validation';
 import { KVK_APP } from '@nl/domain-kvk';
 import { PROPERTY_APP } from '@nl/domain-property';
 import { NDW_APP } from '@nl/domain-ndw';
-import { gatewayApp } from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
 import type { AppPart } from '@nl/platform-runtime';
 
 /**

@@ -3,13 +3,14 @@ import { TIERS, type Tier } from '@nl/contracts-core';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, IsNull, Not, type Repository } from 'typeorm';
-import { CreditsService } from '../credits/credits.service.js';
+import { AccountCredits } from './account-credits.js';
 import { normaliseOrigins } from '../keys/allowed-origins.js';
 import { generateApiKey, hashApiKey, visiblePrefix, type KeyMode } from '../keys/api-key.js';
 import { ALL_KEYS, KeyRevocations, type KeyChange } from '../keys/key-revocations.js';
 import { KeyUseTracker } from '../keys/key-use.js';
-import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
-import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
+import { AccountEntity } from '../entities/account.entity.js';
+import { ApiKeyEntity } from '../entities/api-key.entity.js';
+import { X402_ACCOUNT_ID } from '@nl/gateway-persistence';
 import { revokeAccountKeyRow, type AccountKeyRevocation } from './account-key-revocation.js';
 import { usageOf, type UsageRow } from './account-usage.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
@@ -50,7 +51,7 @@ export class AccountsService implements OnApplicationShutdown {
 
   constructor(
     private readonly db: DataSource,
-    private readonly credits: CreditsService,
+    private readonly credits: AccountCredits,
     @Optional() private readonly revocations?: KeyRevocations,
   ) {
     this.accountRows = db.getRepository(AccountEntity);

@@ -4,8 +4,8 @@ import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
 import { checkOrigin } from '../keys/allowed-origins.js';
-import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
-import { X402Payments, type OfferedPayment } from '../x402/x402.payments.js';
+import { X402_ACCOUNT_ID } from '@nl/gateway-persistence';
+import { type OfferedPayment, X402Payments } from '@nl/gateway-x402';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
