@@ -2,7 +2,7 @@
  * One-dimensional PostgreSQL arrays in the binary wire format, for the credit statements'
  * parameters. node-postgres sends a Buffer parameter as binary, and the server then reads it
  * with `array_recv` (fixed-size copies) instead of parsing text (`uuid_in`, `timestamptz_in` per
- * element): on PGlite that halves the cost of handing a commit's rows over (issue 17).
+ * element): on PGlite that halves the cost of handing a commit's rows over.
  *
  * Layout: dimensions (1), has-nulls flag, element type OID, length, lower bound (1), then each
  * element as its byte length (-1 for NULL) and its bytes.
@@ -33,7 +33,7 @@ const KEPT_BYTES = 1 << 20;
 /**
  * An array built element by element, its bytes growing in one buffer. The group commit's batch
  * writes each charge into its columns when the charge is journaled, so nothing of the charge
- * stays on the JavaScript heap until the commit (issue 17: the closings kept alive ~250 ms for
+ * stays on the JavaScript heap until the commit (the closings kept alive ~250 ms for
  * the commit doubled what each young-generation collection had to copy).
  */
 export class BinaryArray<T> {
@@ -77,7 +77,7 @@ export class BinaryArray<T> {
     this.count++;
   }
 
-  /** Writes the last element again (issue 17: a third of a charge's columns repeat). */
+  /** Writes the last element again (a third of a charge's columns repeat). */
   private copyLast(): void {
     const from = this.lastAt;
     const size = 4 + this.bytes.readInt32BE(from);
@@ -90,7 +90,7 @@ export class BinaryArray<T> {
   /**
    * Empties the array for the next batch, keeping its buffer (up to {@link KEPT_BYTES}): a
    * batch's columns are then written into memory that is already there, instead of growing
-   * new buffers every time (issue 17).
+   * new buffers every time.
    */
   clear(): void {
     if (this.bytes.length > KEPT_BYTES) this.bytes = Buffer.allocUnsafe(HEADER_BYTES + 256);

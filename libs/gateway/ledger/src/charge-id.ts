@@ -27,7 +27,7 @@ let timePrefix = '';
  * then 62 random bits. Ids from one process sort in the order they were made, so the ledger's
  * unique (charge_id, kind) index takes each new row at its right edge, in the page it wrote
  * last, instead of at a random leaf of a b-tree that outgrows the embedded database's 8 MB of
- * shared buffers within a few hundred thousand charges (issue 17). Ids of different processes
+ * shared buffers within a few hundred thousand charges. Ids of different processes
  * stay apart by their random bits.
  */
 export function newChargeId(now: number = Date.now()): string {

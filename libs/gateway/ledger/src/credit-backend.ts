@@ -48,7 +48,7 @@ export interface ClosedAtOnce {
 }
 
 /**
- * Where credits are kept (ARCHITECTURE §5): one SQL statement per change on Postgres
+ * Where credits are kept: one SQL statement per change on Postgres
  * (SqlCredits), or balances held in this process with the ledger written in group commits in
  * the embedded profile (EmbeddedCredits). Amounts are hundredths of a credit.
  */

@@ -12,7 +12,7 @@ import {
  * One round of the Postgres credits for keys without spend caps (SqlCredits): it closes one
  * batch, reserves another and makes a third batch's charges after the fact, in one statement.
  * All three change the same account rows, so as separate statements each waited for the others'
- * locks and commits (issue 17's distributed row).
+ * locks and commits (the slowest part of the Postgres profile under load).
  *
  * The closed reservations are deleted first (as in `closeMany`); the accounts of all three
  * batches are then locked in id order, and the requests (reservations and charges) are taken in

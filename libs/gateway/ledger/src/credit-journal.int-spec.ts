@@ -13,7 +13,7 @@ import { utcDay } from './embedded-books.js';
 import { CreditsService } from './credits.service.js';
 import type { Closing } from './group-commits.js';
 
-// The embedded profile's credit journal (issue 17): a settlement's answer waits for its journal
+// The embedded profile's credit journal: a settlement's answer waits for its journal
 // line, not for the ledger, and what a killed run left in the journal reaches the ledger at the
 // next start. The kill itself, under load, is `npm run bench`'s crash rows (tools/bench/crash.ts).
 describe('credit journal (embedded profile)', () => {

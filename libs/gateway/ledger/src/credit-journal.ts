@@ -87,7 +87,7 @@ function entryOf(record: ClosingRecord | DeliveredRecord): JournalEntry {
 }
 
 /**
- * The embedded profile's credit journal (issue 17): every closed charge is appended here before
+ * The embedded profile's credit journal: every closed charge is appended here before
  * its answer goes out, and reaches the ledger in PGlite later, in a group commit of many. A line
  * the OS has taken survives a kill of this process; the next start writes whatever the ledger
  * does not have yet (recoverJournal). Segments: the one being written, and the sealed ones a
@@ -117,7 +117,7 @@ export class CreditJournal {
    * {@link seal} until `done` was called, and `bytes` stay as they are until then. The serving
    * thread does not wait on the disk: an append of a turn's lines took it 10–50 µs on the bench
    * machine's ext4, and up to a few milliseconds now and then, with every connection waiting
-   * (issue 17).
+   * under load.
    */
   appendLater(bytes: Uint8Array, done: (error?: unknown) => void): void {
     let fd: number;

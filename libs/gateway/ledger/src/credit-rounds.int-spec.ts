@@ -9,7 +9,7 @@ import { CREDIT_CYCLE } from './credit-cycle.sql.js';
 import { CreditsService } from './credits.service.js';
 import { SqlCredits } from './sql-credits.js';
 
-// The Postgres credits' rounds (issue 17): closes, reservations and charges after the fact
+// The Postgres credits' rounds: closes, reservations and charges after the fact
 // queued together go in one statement, the reservations and charges seeing the round's
 // refunds. Run on both databases: the SQL is the same on PGlite.
 describe.each(['standalone', 'distributed'] as const)('credit rounds (%s profile)', (profile) => {

@@ -31,7 +31,7 @@ export function isEmbedded(db: DataSource): boolean {
 }
 
 /**
- * The credit ledger (ARCHITECTURE §5): reserve the fresh price before a call, settle what the
+ * The credit ledger: reserve the fresh price before a call, settle what the
  * answer costs after it, release on failure; nothing lost, nothing charged twice.
  * Invariant: balance = sum(ledger.amount) = top-ups − settled charges (− open reservations).
  *

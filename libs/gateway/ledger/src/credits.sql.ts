@@ -1,7 +1,7 @@
 import { spentThisMonth, spentToday, UTC_TODAY } from '@nl/gateway-access';
 
 /**
- * The credit statements (ARCHITECTURE §5), each one atomic data-modifying CTE. Reservations of a
+ * The credit statements, each one atomic data-modifying CTE. Reservations of a
  * key with spend caps, and their closes, take the `capped` forms: the only ones that look at
  * `gw.api_key`, so a call of a key without caps neither reads nor locks a key row.
  */

@@ -176,7 +176,7 @@ export class CreditsStep implements GatewayStep {
         (settled) => this.charged(call, chargeId, settled),
       );
     }
-    // The settlement, at once; the retries of `written` only once it failed (issue 17: each
+    // The settlement, at once; the retries of `written` only once it failed (each
     // promise and await more of a paid call's chain costs it, with the request context's hooks).
     const retry = (error: unknown) =>
       this.written(call, reservedId, () => this.settleOnce(reservedId, price), { error }).then(

@@ -16,7 +16,7 @@ export interface SentAnswer {
  * as it is, and the journal notes the answers that went out since (the marks it takes from
  * here); after a kill, the next start refunds what may not have been delivered.
  *
- * An answer being written is looked at, not listened to (issue 17: a 'close' listener on every
+ * An answer being written is looked at, not listened to (a 'close' listener on every
  * paid response cost a closure, a `once` wrapper and a listener added and removed): the next
  * journal write, or a timer every {@link MARK_FLUSH_MS} while answers or marks wait, sees it
  * finished or closed.

@@ -23,7 +23,7 @@ const whenWritten = (closed: ClosedAtOnce | null): Promise<number | null> =>
   closed ? closed.written.then(() => closed.balance) : Promise.resolve(null);
 
 /**
- * Credits in the embedded profile (issue 17). One process owns the PGlite database, so the
+ * Credits in the embedded profile, made for its speed under load. One process owns the PGlite database, so the
  * balances can live here: JavaScript runs one thing at a time, which makes a reservation a
  * check and a subtraction with nothing in between, and costs no SQL at all. A closed charge is
  * appended to a journal before its answer goes out, and the ledger is written behind, in group

@@ -38,7 +38,7 @@ export interface CommitHooks {
  * are waiting. Idle, a charge is committed at once; under load the charges of this long go in
  * one commit. A commit costs the serving thread a journal segment (open, close, unlink) and
  * PGlite ~0.5 ms apart from its rows: at 25 ms (~40 commits a second) an interleaved A/B
- * (`npm run bench:pair`) measured 7% fewer paid calls a second than at 250 ms (issue 17).
+ * (`npm run bench:pair`) measured 7% fewer paid calls a second than at 250 ms.
  * Nothing is at stake in the wait: every charge is in the journal before its answer goes.
  */
 const COMMIT_GAP_MS = 250;
@@ -94,7 +94,7 @@ export class GroupCommits {
    * The batch of the last commit, emptied, for the next queue: its columns' buffers are used
    * again rather than grown anew. A batch's buffers live until its commit, some hundred
    * milliseconds, so they were promoted, and a new ~1 MB of them every commit had V8 start a
-   * full collection every ~1.5 s under load (issue 17: `--trace-incremental-marking`).
+   * full collection every ~1.5 s under load (seen with `--trace-incremental-marking`).
    */
   private spare?: LedgerBatch;
   private turn?: Turn;

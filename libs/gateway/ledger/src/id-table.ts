@@ -7,7 +7,7 @@ const INITIAL_CAPACITY = 1_024;
  * paid call adds an entry and deletes it a few milliseconds later, and V8 then rebuilds the
  * map's table whenever its deleted entries fill it or its size crosses a quarter of it. The
  * table of a long-lived map is made in the old generation, so under load those rebuilt tables
- * fed the full collections that only paid calls caused (issue 17: with this table instead of
+ * fed the full collections that only paid calls caused (with this table instead of
  * the Map and the Set, 7 mark-compacts in 10 s of load instead of 11–12, and +6% paid calls a
  * second in an interleaved A/B).
  *

@@ -4,7 +4,7 @@ import { READ_ACCOUNT, READ_KEY } from './embedded-ledger.sql.js';
 import { firstRow } from './rows.js';
 
 /**
- * The books EmbeddedCredits keeps (issue 17): an account's and a capped key's, read from the
+ * The books EmbeddedCredits keeps: an account's and a capped key's, read from the
  * database at their first call and kept in this process from then on. A book is read once
  * however many calls ask for it at the same time, and every read runs through `serial`
  * (GroupCommits.serial), never while a commit is under way.

@@ -44,14 +44,14 @@ interface ClosedSpend {
 }
 
 /**
- * The credit ledger (ARCHITECTURE §5). Every change is one SQL statement (data-modifying CTEs),
+ * The credit ledger on Postgres. Every change is one SQL statement (data-modifying CTEs),
  * so it is atomic on Postgres and PGlite alike and a crash can never leave half of it:
  * reserve takes the fresh price off the balance only if the balance covers it; settle gives
  * back what was not charged; release gives back everything. Settle and release act only on a
  * reservation that still exists, so a repeat is a no-op and nothing is charged twice.
  * Invariant: balance = sum(ledger.amount) = top-ups − settled charges − open reservations.
  *
- * A key with spend caps (issue 16) has its spend counted on its row by the same statements:
+ * A key with spend caps has its spend counted on its row by the same statements:
  * reserve adds the held amount and is refused if that would cross a cap; settle, release and
  * the sweep give back what was not charged, off the UTC day (and month) it was counted on. So
  * a key's spend is always held + settled, and concurrent calls cannot cross a cap together.

@@ -17,7 +17,7 @@ const isHeader = (name: string, lower: string) =>
  * How often a credential header (`X-Api-Key` or `Authorization`) was sent. Node joins repeated
  * `X-Api-Key` headers into one value and keeps only the first `Authorization`, so the raw list
  * is the only honest count. One pass, and only a name of the right length is lower-cased
- * (issue 17: every request header's name was, twice, on every paid call).
+ * (before, every request header's name was, twice, on every paid call).
  */
 function credentialsSent(request: FastifyRequest): number {
   const raw = request.raw.rawHeaders;
@@ -27,7 +27,7 @@ function credentialsSent(request: FastifyRequest): number {
   return count;
 }
 
-/** The key of a request: `X-Api-Key` or `Authorization: Bearer`, exactly once (ARCHITECTURE §4.3). */
+/** The key of a request: `X-Api-Key` or `Authorization: Bearer`, exactly once. */
 export function credentialOf(request: FastifyRequest): string | null {
   const apiKey = request.headers['x-api-key'];
   const authorization = request.headers.authorization;

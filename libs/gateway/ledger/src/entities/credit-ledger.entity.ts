@@ -12,7 +12,7 @@ import { AccountEntity, ApiKeyEntity } from '@nl/gateway-access';
 export type LedgerKind = 'topup' | 'reserve' | 'settle' | 'release' | 'x402' | 'refund';
 
 /**
- * The append-only credit ledger (ARCHITECTURE §5). `amount` is the signed change to the balance;
+ * The append-only credit ledger. `amount` is the signed change to the balance;
  * `charged` what a settle earned. One row per charge and kind, the primary key, makes a repeat
  * impossible (rows come in the order of `created_at`; there is no serial id). An
  * `x402` row is a settled per-request payment (booked to the x402 system account, amount 0,

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The gateway's own schema: accounts, API keys (hashes only), open credit reservations and the
- * append-only credit ledger (ARCHITECTURE §5). Amounts are hundredths of a credit.
+ * append-only credit ledger. Amounts are hundredths of a credit.
  */
 export class GatewayInit1763900000000 implements MigrationInterface {
   name = 'GatewayInit1763900000000';

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { X402_ACCOUNT_ID } from '../system-accounts.js';
 
 /**
- * x402 payments (issue 15). `gw.x402_payment` is the one-time store of signed payments: a
+ * x402 payments. `gw.x402_payment` is the one-time store of signed payments: a
  * payer's nonce is reserved here before verification (the primary key makes a second request
  * with the same payment lose), then settled or given up. Each settlement is also a row of
  * the append-only credit ledger, kind `x402`, with the payer and the transaction hash, booked

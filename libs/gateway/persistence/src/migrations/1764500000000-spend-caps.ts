@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Per-key spend caps (issue 16): an optional daily and monthly cap in hundredths of a credit
+ * Per-key spend caps: an optional daily and monthly cap in hundredths of a credit
  * and an alert percentage (stored for the dashboard, not enforced) on `gw.api_key`.
  *
  * A capped key's spend (held + settled, per UTC day and month) is counted on its own row:

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The account dashboard (issue 16): server-side sessions (the embedded profile keeps them here;
+ * The account dashboard: server-side sessions (the embedded profile keeps them here;
  * the distributed one in Redis) and when each key was last used.
  */
 export class Dashboard1764600000000 implements MigrationInterface {

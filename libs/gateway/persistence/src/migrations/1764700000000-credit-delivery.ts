@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The embedded profile's delivery list (issue 17): the charges whose settlement is written but
+ * The embedded profile's delivery list: the charges whose settlement is written but
  * whose answer may not have reached its caller yet, rewritten by every group commit. A process
  * killed with such charges on the list refunds them at its next start. One row; the distributed
  * profile never writes it.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Per-key allowed origins (issue 18): the web origins (`https://shop.example.nl`, normalised as
+ * Per-key allowed origins: the web origins (`https://shop.example.nl`, normalised as
  * a browser sends them in `Origin`) whose pages may call with the key. NULL, the default, is
  * no list: any origin. An empty list is stored as NULL, so a list always has an entry.
  */

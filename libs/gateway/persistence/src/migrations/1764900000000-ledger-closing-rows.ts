@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The ledger at the embedded profile's speed (issue 17).
+ * The ledger at the embedded profile's speed.
  *
  * A `settle` or `release` row may stand for its reservation too: `reserved` is what was held and
  * `reserved_at` when. The embedded profile keeps reservations in memory and writes only their

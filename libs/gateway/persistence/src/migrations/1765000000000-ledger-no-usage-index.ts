@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The ledger loses its (account_id, created_at) index (issue 17). It served the one-time backfill
+ * The ledger loses its (account_id, created_at) index. It served the one-time backfill
  * of the usage rollup (UsageDaily1764100000000); since then no statement reads the ledger by
  * account and time: usage comes from `usage_daily`, a charge is found by (charge_id, kind). Every
  * ledger row paid for it all the same, one more b-tree insert per charge in each group commit.

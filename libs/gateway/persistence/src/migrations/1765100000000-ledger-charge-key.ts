@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The ledger's primary key becomes (charge_id, kind), the key every statement finds a row by,
- * and its `bigserial` id goes (issue 17). No statement read the id: a charge is looked up by its
+ * and its `bigserial` id goes. No statement read the id: a charge is looked up by its
  * charge id, usage comes from `usage_daily`, balances from `account`. Yet each row paid for it
  * with a sequence step and a second b-tree insert: in the embedded profile's group commits that
  * was ~9% of what a paid call cost the machine (interleaved A/B, `npm run bench:pair`). Rows
