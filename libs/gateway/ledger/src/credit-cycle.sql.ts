@@ -1,12 +1,6 @@
 import { UTC_TODAY } from '@nl/gateway-access';
-import {
-  CLOSED_SPEND,
-  USAGE_CONFLICT,
-  USAGE_UPSERT,
-  closingHeld,
-  creditFit,
-  toldBalance,
-} from './credits.sql.js';
+import { CLOSED_SPEND, USAGE_CONFLICT, USAGE_UPSERT, closingHeld } from './credits.sql.js';
+import { creditFit, toldBalance } from './reserve.sql.js';
 
 /**
  * One round of the Postgres credits for keys without spend caps (SqlCredits): it closes one

@@ -11,7 +11,7 @@ import { LEDGER_DATABASE } from './ledger.database.js';
 import { closingLine, CreditJournal, deliveredLine, JOURNAL_DIR } from './credit-journal.js';
 import { utcDay } from './embedded-books.js';
 import { CreditsService } from './credits.service.js';
-import type { Closing } from './group-commits.js';
+import type { Closing } from './closing.js';
 
 // The embedded profile's credit journal: a settlement's answer waits for its journal
 // line, not for the ledger, and what a killed run left in the journal reaches the ledger at the

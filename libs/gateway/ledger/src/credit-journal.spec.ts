@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closingLine, CreditJournal, deliveredLine } from './credit-journal.js';
-import type { Closing } from './group-commits.js';
+import type { Closing } from './closing.js';
 
 const closing = (keyId: string | undefined, requestId: string): Closing => ({
   hold: {

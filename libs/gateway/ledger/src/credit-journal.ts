@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { integerText, LastText } from '@nl/gateway-access';
-import type { Closing } from './group-commits.js';
+import type { Closing } from './closing.js';
 
 /** Where the journal lives inside the embedded database's directory. */
 export const JOURNAL_DIR = 'nl_credit_journal';

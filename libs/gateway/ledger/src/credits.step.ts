@@ -2,20 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
 import { randomUUID } from 'node:crypto';
-import {
-  formatCredits,
-  toCredits,
-  type EndpointDefinition,
-  type ReplyEnvelope,
-  type ReplyMeta,
-} from '@nl/contracts-core';
-import { DomainError } from '@nl/platform-errors';
+import { formatCredits, type ReplyEnvelope } from '@nl/contracts-core';
 import { AccountsService, LastText, OFFERED_PAYMENT, ownerOf } from '@nl/gateway-access';
 import { countCharge, type OfferedPayment, X402Payments } from '@nl/gateway-x402';
 import { CreditsService } from './credits.service.js';
 import { DoubtfulCharges } from './doubtful-charges.js';
-import type { ReserveOutcome, SpendCapReached } from './spend-caps.js';
+import { insufficientCredits, priceOf, settlement, spendCapReached } from './charge-terms.js';
 import { writeWithRetries, type Written } from './charge-writes.js';
+import type { ReserveOutcome } from './spend-caps.js';
 
 /** Set when this call holds its x402 payment (reserved and verified). */
 const HELD_PAYMENT = new StateKey<boolean>('x402-held');
@@ -26,49 +20,11 @@ const CHARGE_ID = new StateKey<string>('chargeId');
 /** Set when this call reserved nothing and is charged after its answer (SqlCredits.charge). */
 const CHARGE_AFTER = new StateKey<boolean>('charge-after');
 
-/**
- * The price of a 2xx answer: the cached price for `hit`/`stale`, the fresh one otherwise; an
- * answer marked partial costs at most the partial price (the lower of the two when it is also
- * from cache).
- */
-export function priceOf(price: EndpointDefinition['price'], meta: ReplyMeta | undefined): number {
-  const cached = meta?.cache === 'hit' || meta?.cache === 'stale';
-  const full = cached ? price.cached : price.fresh;
-  return meta?.partial && price.partial !== undefined ? Math.min(full, price.partial) : full;
-}
-
 /** X-Credits-Charged of the last charge: an endpoint's calls mostly cost the same. */
 const chargedText = new LastText(formatCredits);
 
-/** A settlement as written: `charge` and the balance after it, or null when nothing was open. */
-function settlement(charge: number, balance: number | null): Written | null {
-  return balance === null ? null : { charged: charge, balance };
-}
-
 /**
- * The 402 of a call that would take its key's spend over a cap: the message names the cap, the
- * spend and when it resets, and the `spend_cap` member says the same for programs.
- */
-function spendCapReached(cap: SpendCapReached, price: number): DomainError {
-  return new DomainError(
-    'spend_cap_reached',
-    `This call costs ${formatCredits(price)} credits, which would exceed this key's ${cap.period} spend cap of ` +
-      `${formatCredits(cap.cap)} credits (${formatCredits(cap.spent)} spent); it resets at ${cap.resetsAt}.`,
-    {
-      members: {
-        spend_cap: {
-          period: cap.period,
-          cap: toCredits(cap.cap),
-          spent: toCredits(cap.spent),
-          resets_at: cap.resetsAt,
-        },
-      },
-    },
-  );
-}
-
-/**
- * Steps 6 and 8 (an x402 payer's payment is held before the call and settled after it
+ * The credits of a call (an x402 payer's payment is held before the call and settled after it
  * instead, X402Payments): reserve the fresh price before the call (refused with 402 when the
  * balance is too low, or when the key has a spend cap the price would cross: the cap is
  * checked in the reservation's statement); afterwards charge {@link priceOf}
@@ -146,10 +102,7 @@ export class CreditsStep implements GatewayStep {
       known ?? this.credits.liveBalance(accountId) ?? (await this.accounts.balance(accountId));
     void call.reply.header('x-credits-charged', formatCredits(0));
     void call.reply.header('x-credits-remaining', formatCredits(balance));
-    throw new DomainError(
-      'insufficient_credits',
-      `This call costs ${formatCredits(price)} credits; the balance is ${formatCredits(balance)}.`,
-    );
+    throw insufficientCredits(price, balance);
   }
 
   after(

@@ -11,7 +11,9 @@ import type {
 import type { UndoOutcome } from './credits.sql.js';
 import { add, available, utcDay, type AccountBook, type KeyBook } from './embedded-books.js';
 import type { SentAnswer } from './delivery-list.js';
-import { GroupCommits, type Closing, type Hold } from './group-commits.js';
+import type { Closing, Hold } from './closing.js';
+import { closeOnBooks, commitOnBooks, reopenOnBooks } from './book-entries.js';
+import { GroupCommits } from './group-commits.js';
 import { IdTable } from './id-table.js';
 import type { LedgerBatch } from './ledger-batch.js';
 import { LoadedBooks } from './loaded-books.js';
@@ -23,11 +25,12 @@ const whenWritten = (closed: ClosedAtOnce | null): Promise<number | null> =>
   closed ? closed.written.then(() => closed.balance) : Promise.resolve(null);
 
 /**
- * Credits in the embedded profile, made for its speed under load. One process owns the PGlite database, so the
- * balances can live here: JavaScript runs one thing at a time, which makes a reservation a
- * check and a subtraction with nothing in between, and costs no SQL at all. A closed charge is
- * appended to a journal before its answer goes out, and the ledger is written behind, in group
- * commits of many (GroupCommits): a client never sees a charge that a crash could lose.
+ * Credits in the embedded profile, made for its speed under load. One process owns the PGlite
+ * database, so the balances can live here: JavaScript runs one thing at a time, which makes a
+ * reservation a check and a subtraction with nothing in between, and costs no SQL at all. A
+ * closed charge is appended to a journal before its answer goes out, and the ledger is written
+ * behind, in group commits of many (GroupCommits): a client never sees a charge that a crash
+ * could lose.
  *
  * What a crash can lose: open reservations (they were never written, so the balance in the
  * database never lost them) and the charges whose journal write had not returned (their callers
@@ -133,42 +136,20 @@ export class EmbeddedCredits implements CreditBackend {
     if (!hold) return null;
     this.open.delete(chargeId);
     const charged = kind === 'settle' ? Math.max(0, Math.min(charge, hold.amount)) : 0;
-    const book = this.books.bookOf(hold.accountId);
-    book.held -= hold.amount;
-    book.pending += charged;
-    const key = hold.keyId ? this.books.keys.get(hold.keyId) : undefined;
-    if (key) {
-      add(key.held, hold.day, -hold.amount);
-      add(key.pending, hold.day, charged);
-    }
+    const book = closeOnBooks(this.books, hold, charged);
     const written = this.commits.submit({ hold, kind, charged, at: new Date() });
     return { balance: available(book), written };
   }
 
   /** A commit wrote `batch`: its charges leave the pending parts and the committed balances. */
   private committed(batch: LedgerBatch): void {
-    for (const [accountId, charged] of batch.charged) {
-      const book = this.books.bookOf(accountId);
-      book.pending -= charged;
-      book.committed -= charged;
-    }
-    for (const [keyId, days] of batch.spent) {
-      const key = this.books.keys.get(keyId);
-      if (key) for (const { day, charged } of days) add(key.pending, day, -charged);
-    }
+    commitOnBooks(this.books, batch);
   }
 
   /** Its journal write failed: nothing of it was kept, so the reservation is open again. */
-  private reopen({ hold, charged }: Closing): void {
-    const book = this.books.bookOf(hold.accountId);
-    book.pending -= charged;
-    book.held += hold.amount;
-    const key = hold.keyId ? this.books.keys.get(hold.keyId) : undefined;
-    if (key) {
-      add(key.pending, hold.day, -charged);
-      add(key.held, hold.day, hold.amount);
-    }
-    this.open.set(hold.chargeId, hold);
+  private reopen(closing: Closing): void {
+    reopenOnBooks(this.books, closing);
+    this.open.set(closing.hold.chargeId, closing.hold);
   }
 
   async closedAs(chargeId: string): Promise<ClosedCharge | null> {

@@ -2,28 +2,14 @@ import { outsideRequest, type Logger } from '@nl/platform-logging';
 import { embeddedThread, type PGliteThread } from '@nl/platform-database';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import type { Reservation } from './credit-backend.js';
-import { closingLine, CreditJournal, deliveredLine, JOURNAL_DIR } from './credit-journal.js';
+import type { Closing } from './closing.js';
+import { CreditJournal, JOURNAL_DIR } from './credit-journal.js';
 import type { Counters } from './embedded-books.js';
 import { SET_UNDELIVERED } from './embedded-ledger.sql.js';
 import { DeliveryList } from './delivery-list.js';
-import { JournalLines } from './journal-lines.js';
+import { JournalAppends } from './journal-appends.js';
 import { recoverJournal } from './journal-recovery.js';
 import { countersAfter, LedgerBatch } from './ledger-batch.js';
-
-/** An open reservation in the embedded profile; `day` is the UTC day its key's spend counts it on. */
-export interface Hold extends Reservation {
-  readonly at: Date;
-  readonly day: string;
-}
-
-/** A reservation settled or released here, waiting for the group commit that writes it. */
-export interface Closing {
-  readonly hold: Hold;
-  readonly kind: 'settle' | 'release';
-  readonly charged: number;
-  readonly at: Date;
-}
 
 /** What the books do when a commit lands or a journal write fails, and the capped keys' counters. */
 export interface CommitHooks {
@@ -54,16 +40,8 @@ const RETRY_MS = { first: 100, max: 10_000 };
 
 const ignore = () => undefined;
 
-/** The charges closed in one turn of the event loop and the one journal write they all wait on. */
-interface Turn {
-  readonly closings: Closing[];
-  readonly written: Promise<void>;
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-}
-
 /**
- * The embedded profile's writer. A closed charge is appended to the journal (CreditJournal) at
+ * The embedded profile's writer. A closed charge is appended to the journal (JournalAppends) at
  * the end of its turn of the event loop, one append at a time off the serving thread, each with
  * every charge closed since the one before, and its answer goes out once its append returned: a
  * kill from then on cannot lose it. The ledger in PGlite
@@ -97,20 +75,14 @@ export class GroupCommits {
    * full collection every ~1.5 s under load (seen with `--trace-incremental-marking`).
    */
   private spare?: LedgerBatch;
-  private turn?: Turn;
-  /** The journal lines of the turn's charges and of the delivery marks, for the next append. */
-  private readonly lines = new JournalLines();
-  /** An append to the journal is under way (CreditJournal.appendLater). */
-  private writing = false;
-  /** Who waits for the append under way to end (flush). */
-  private writeWaiters: (() => void)[] = [];
   private commitTimer?: NodeJS.Timeout;
   private lastCommit = -Infinity;
   private retryMs = 0;
   /** The settled charges whose answers have not gone out yet. */
-  readonly deliveries = new DeliveryList(() => this.write());
+  readonly deliveries = new DeliveryList(() => this.appends.write());
   private readonly thread: PGliteThread;
   private readonly journal: CreditJournal;
+  private readonly appends: JournalAppends;
 
   constructor(
     private readonly db: DataSource,
@@ -120,6 +92,17 @@ export class GroupCommits {
     if (!thread) throw new Error('Group commits are for the embedded database (PGlite) only');
     this.thread = thread;
     this.journal = new CreditJournal(join(thread.dataDir, JOURNAL_DIR));
+    this.appends = new JournalAppends(this.journal, this.deliveries, {
+      appended: (closings) => this.queue.add(closings),
+      failed: (closings, error) => {
+        this.logger?.error({ err: error, charges: closings?.length }, 'credit journal failed');
+        for (const closing of closings ?? []) {
+          this.deliveries.forget(closing.hold.chargeId);
+          this.hooks.failed(closing);
+        }
+      },
+      idle: () => this.schedule(),
+    });
   }
 
   /**
@@ -138,80 +121,19 @@ export class GroupCommits {
    */
   submit(closing: Closing): Promise<void> {
     if (closing.kind === 'settle') this.deliveries.settled(closing.hold.chargeId);
-    const turn = (this.turn ??= this.newTurn());
-    turn.closings.push(closing);
-    this.lines.add(closingLine(closing));
-    return turn.written;
+    return this.appends.add(closing);
   }
 
   /** Resolves once every charge closed so far is in the ledger; rejects if a commit failed. */
   async flush(): Promise<void> {
-    this.write();
+    this.appends.write();
     for (;;) {
-      if (this.writing) await this.appendsDone();
+      if (this.appends.busy) await this.appends.done();
       else if (this.running) await this.running.catch(ignore);
       else if (this.queue.size) await this.commitNow();
       else break;
     }
     await this.serial(async () => undefined);
-  }
-
-  private newTurn(): Turn {
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const written = new Promise<void>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    // After this turn's I/O callbacks: the answers finished in this turn go in one write.
-    setImmediate(() => this.write());
-    return { closings: [], written, resolve, reject };
-  }
-
-  /**
-   * Appends the turn's charges and the delivery marks to the journal; once the OS has them, the
-   * answers go. One append at a time: while one is under way, the next turn gathers every charge
-   * closed meanwhile, and is written as soon as it ends.
-   */
-  private write(): void {
-    if (this.writing) return;
-    const { turn } = this;
-    const marks = this.deliveries.takeMarks();
-    this.turn = undefined;
-    if (marks.length) this.lines.add(deliveredLine(marks));
-    if (this.lines.empty) return;
-    this.writing = true;
-    // The append, and the commit it may start, serve every charge of the turn: run outside the
-    // request that happened to start them, so none of their lines names it.
-    outsideRequest(() =>
-      this.journal.appendLater(this.lines.take(), (error) => this.appended(turn, error)),
-    );
-  }
-
-  /** An append ended: its charges wait for a commit and their answers go, or it failed. */
-  private appended(turn: Turn | undefined, error: unknown): void {
-    this.writing = false;
-    if (error) {
-      this.logger?.error({ err: error, charges: turn?.closings.length }, 'credit journal failed');
-      for (const closing of turn?.closings ?? []) {
-        this.deliveries.forget(closing.hold.chargeId);
-        this.hooks.failed(closing);
-      }
-      turn?.reject(error);
-    } else if (turn) {
-      this.queue.add(turn.closings);
-      turn.resolve();
-    }
-    // With no append under way, a due commit may seal the segment.
-    this.schedule();
-    for (const waiter of this.writeWaiters.splice(0)) waiter();
-    if (this.turn || this.deliveries.marking) this.write();
-  }
-
-  /** Resolves once no append is under way (at once when none is). */
-  private appendsDone(): Promise<void> {
-    if (!this.writing) return Promise.resolve();
-    return new Promise((resolve) => this.writeWaiters.push(resolve));
   }
 
   /** The recovery after a crash (recoverJournal), which every statement waits for; throws its error. */
@@ -231,7 +153,7 @@ export class GroupCommits {
    */
   private schedule(): void {
     // An append under way goes to the segment a commit would seal: the commit waits for it.
-    if (this.running || this.writing || !this.queue.size) return;
+    if (this.running || this.appends.busy || !this.queue.size) return;
     const full = this.queue.size >= BATCH_ROWS && !this.retryMs;
     if (this.commitTimer && !full) return;
     const wait = this.lastCommit + COMMIT_GAP_MS + this.retryMs - performance.now();
@@ -304,6 +226,6 @@ export class GroupCommits {
     await this.flush();
     await this.serial(() => this.db.query(SET_UNDELIVERED, [[...this.deliveries.keys()]]));
     // The journal's delivery marks are in that list now: its segments can go.
-    if (!this.turn && !this.writing && !this.queue.size) this.journal.drop(this.journal.seal());
+    if (this.appends.quiet && !this.queue.size) this.journal.drop(this.journal.seal());
   }
 }

@@ -6,7 +6,6 @@ export * from './entities/credit-ledger.entity.js';
 export * from './entities/credit-reservation.entity.js';
 export * from './entities/usage-daily.entity.js';
 export * from './ledger.database.js';
-export * from './ledger.entities.js';
 export * from './ledger.module.js';
 export * from './reservation.sweeper.js';
 export * from './rows.js';

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { CreditJournal } from './credit-journal.js';
 import { keyBookOf, type Counters, type KeyRow } from './embedded-books.js';
 import { READ_KEY, READ_UNDELIVERED, SET_UNDELIVERED } from './embedded-ledger.sql.js';
-import type { Closing } from './group-commits.js';
+import type { Closing } from './closing.js';
 import { countersAfter, LedgerBatch } from './ledger-batch.js';
 import { allRows, firstRow } from './rows.js';
 import { undoIn } from './sql-credits.js';

@@ -1,4 +1,4 @@
-import type { Closing } from './group-commits.js';
+import type { Closing } from './closing.js';
 import { countersAfter, LedgerBatch } from './ledger-batch.js';
 
 const ACCOUNT = '0b7e6a3c-1d2e-4f50-8a9b-7c6d5e4f3a2b';

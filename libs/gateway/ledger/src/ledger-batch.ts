@@ -9,7 +9,7 @@ import {
 } from './binary-arrays.js';
 import { spend, utcDayOf, type Counters, type UtcDay } from './embedded-books.js';
 import { GROUP_COMMIT } from './embedded-ledger.sql.js';
-import type { Closing } from './group-commits.js';
+import type { Closing } from './closing.js';
 
 /** What a capped key's settlements of a batch charged on one day (its spend day). */
 export interface DaySpend {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { int8Array, textArray, uuidArray } from './binary-arrays.js';
 import type { ChargeOutcome, ChargeRequest, ReservationRequest } from './credit-backend.js';
-import { closeMany, reserveMany } from './credits.sql.js';
+import { closeMany } from './credits.sql.js';
+import { reserveMany } from './reserve.sql.js';
 import { capReachedOf, type CapRow, type ReserveOutcome } from './spend-caps.js';
 
 // The Postgres credit rounds' statements (SqlCredits): their texts, their parameters in the

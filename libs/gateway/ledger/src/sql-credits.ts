@@ -7,41 +7,18 @@ import type {
   CreditBackend,
   ReservationRequest,
 } from './credit-backend.js';
-import { uuidArray } from './binary-arrays.js';
-import { CREDIT_CYCLE } from './credit-cycle.sql.js';
-import { GIVE_BACK, SWEEP, TOP_UP, UNDO_CHARGE, type UndoOutcome } from './credits.sql.js';
-import { allRows, firstRow, withStatementRetry } from './rows.js';
-import {
-  CLOSE_MANY,
-  RESERVE_MANY,
-  closeParams,
-  closedBalances,
-  cycleOutcomes,
-  cycleParams,
-  firstCloses,
-  isCharge,
-  reserveOutcomes,
-  reserveParams,
-  type Closing,
-  type CycleRequest,
-  type ReservedRow,
-} from './round-statements.js';
+import { SWEEP, TOP_UP, UNDO_CHARGE, type UndoOutcome } from './credits.sql.js';
+import { allRows, firstRow } from './rows.js';
+import type { Closing } from './round-statements.js';
 import type { ReserveOutcome } from './spend-caps.js';
 import { StatementBatcher } from './statement-batcher.js';
-import { preparedQuery } from '@nl/platform-database';
+import { runRound, type Job } from './sql-rounds.js';
 
 /**
  * How many calls at its price the balance last seen must cover for a call to be charged after
  * the fact instead of reserved before it: more than the rounds in flight can take.
  */
 const CHARGE_AFTER_MARGIN = 1_000;
-
-/** What a closed reservation had counted on its key (key_id null: nothing). */
-interface ClosedSpend {
-  readonly key_id: string | null;
-  readonly spend_day: string | null;
-  readonly back: string;
-}
 
 /**
  * The credit ledger on Postgres. Every change is one SQL statement (data-modifying CTEs),
@@ -64,7 +41,9 @@ export class SqlCredits implements CreditBackend {
    * last one ran, closes first. Without caps in the batch that is one statement (CREDIT_CYCLE),
    * so the account rows they change are locked and committed once per round.
    */
-  private readonly rounds = new StatementBatcher((batch: readonly Job[]) => this.round(batch));
+  private readonly rounds = new StatementBatcher((batch: readonly Job[]) =>
+    runRound(this.db, batch),
+  );
 
   /**
    * Open reservations this process made for a capped key (charge id → when): their close takes
@@ -135,87 +114,6 @@ export class SqlCredits implements CreditBackend {
     return balance;
   }
 
-  /** One round of the queue: its closes, reservations and charges, each answered in the order asked. */
-  private async round(jobs: readonly Job[]): Promise<Answer[]> {
-    const closes = jobs.flatMap((j) => j.close ?? []);
-    const requests = jobs.flatMap((j) => j.request ?? []);
-    const reserves = requests.filter((r): r is ReservationRequest => !isCharge(r));
-    const capped = reserves.some((r) => r.keyId) || closes.some((c) => c.capped);
-    let closed: (number | null)[] = [];
-    let answered: (ReserveOutcome | ChargeOutcome)[] = [];
-    if (!capped && (reserves.length < requests.length || (reserves.length && closes.length))) {
-      [closed, answered] = await this.cycle(closes, requests);
-    } else {
-      // Capped reservations and closes take their own statements; charges (never capped) follow.
-      if (closes.length) closed = await this.closeMany(closes);
-      const reserved = reserves.length ? await this.reserveMany(reserves) : [];
-      const charges = requests.filter(isCharge);
-      const charged = charges.length ? (await this.cycle([], charges))[1] : [];
-      let r = 0;
-      let c = 0;
-      answered = requests.map((q) => (isCharge(q) ? charged[c++] : reserved[r++]));
-    }
-    let c = 0;
-    let q = 0;
-    return jobs.map((j) => (j.close ? closed[c++] : answered[q++]));
-  }
-
-  /** Closes, reservations and charges of keys without caps in one statement (CREDIT_CYCLE). */
-  private async cycle(
-    all: readonly Closing[],
-    requests: readonly CycleRequest[],
-  ): Promise<[(number | null)[], (ReserveOutcome | ChargeOutcome)[]]> {
-    const closes = firstCloses(all);
-    const { chargeIds, params } = cycleParams(requests);
-    type Row = ReservedRow & ClosedSpend & { side: 'c' | 'r' };
-    const rows = await withStatementRetry(() =>
-      preparedQuery<Row>(this.db, CREDIT_CYCLE, [...params, ...closeParams(closes)]),
-    );
-    const closedRows = rows.filter((row) => row.side === 'c');
-    await this.giveBack(closedRows);
-    return [closedBalances(all, closes, closedRows), cycleOutcomes(requests, chargeIds, rows)];
-  }
-
-  /** Reserves a batch in one statement (see {@link reserveMany}); the capped form if any key has caps. */
-  private async reserveMany(batch: readonly ReservationRequest[]): Promise<ReserveOutcome[]> {
-    const chargeIds = batch.map(() => randomUUID());
-    const capped = batch.some((r) => r.keyId);
-    const params = reserveParams(chargeIds, batch);
-    if (capped) params.push(uuidArray(batch.map((r) => r.keyId)));
-    const rows = await withStatementRetry(() =>
-      preparedQuery<ReservedRow>(this.db, RESERVE_MANY[capped ? 1 : 0], params),
-    );
-    return reserveOutcomes(chargeIds, rows, capped);
-  }
-
-  /** Settles and releases a batch in one statement; the balance after it, or null per charge. */
-  private async closeMany(all: readonly Closing[]): Promise<(number | null)[]> {
-    const batch = firstCloses(all);
-    const capped = batch.some((c) => c.capped);
-    const rows = await withStatementRetry(() =>
-      preparedQuery<{ charge_id: string; balance: string } & ClosedSpend>(
-        this.db,
-        CLOSE_MANY[capped ? 1 : 0],
-        closeParams(batch),
-      ),
-    );
-    if (!capped) await this.giveBack(rows);
-    return closedBalances(all, batch, rows);
-  }
-
-  /** Gives back the spend of counted reservations the plain close statement closed. */
-  private async giveBack(closed: readonly ClosedSpend[]): Promise<void> {
-    const counted = closed.filter((c) => c.key_id !== null);
-    if (counted.length === 0) return;
-    await withStatementRetry(() =>
-      this.db.query(GIVE_BACK, [
-        counted.map((c) => c.key_id),
-        counted.map((c) => c.spend_day),
-        counted.map((c) => c.back),
-      ]),
-    );
-  }
-
   /**
    * How a charge was closed, for a settlement retried after an error whose first attempt may
    * have committed: `settle` with what was charged, `release`, or null while it is still open.
@@ -242,14 +140,6 @@ export class SqlCredits implements CreditBackend {
     return (await undoIn(this.db, chargeId))[0]?.kind ?? 'none';
   }
 }
-
-/** A reservation or a charge (a {@link CycleRequest}), or a close, as queued for the next round. */
-type Job =
-  | { readonly request: CycleRequest; readonly close?: undefined }
-  | { readonly close: Closing; readonly request?: undefined };
-
-/** What a job is answered: a reservation's or a charge's outcome, or a close's balance. */
-type Answer = ReserveOutcome | ChargeOutcome | number | null;
 
 /** How the ledger says a charge was closed, with its account and that account's balance. */
 export async function closedIn(
