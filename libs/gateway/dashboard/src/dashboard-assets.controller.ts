@@ -19,6 +19,10 @@ const chartJs = () =>
 
 const FILES: Record<string, { type: string; path: () => URL | string }> = {
   'dashboard.css': { type: 'text/css; charset=utf-8', path: () => own('dashboard.css') },
+  'dashboard-content.css': {
+    type: 'text/css; charset=utf-8',
+    path: () => own('dashboard-content.css'),
+  },
   'dashboard.js': { type: 'text/javascript; charset=utf-8', path: () => own('dashboard.js') },
   'chart.umd.min.js': { type: 'text/javascript; charset=utf-8', path: chartJs },
   'favicon.svg': { type: 'image/svg+xml', path: () => own('favicon.svg') },
@@ -26,7 +30,7 @@ const FILES: Record<string, { type: string; path: () => URL | string }> = {
 };
 
 /**
- * The dashboard's stylesheet, scripts and icon, served by us (the CSP allows no other origin),
+ * The dashboard's stylesheets, scripts and icon, served by us (the CSP allows no other origin),
  * and the icon at /favicon.ico too, where browsers and bookmarks look for it by themselves.
  */
 @ApiExcludeController()

@@ -82,6 +82,7 @@ export function page(frame: PageFrame): Html {
         <title>${frame.title} · NL Data API</title>
         <link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
+        <link rel="stylesheet" href="/dashboard/assets/dashboard-content.css" />
         <script src="/dashboard/assets/dashboard.js" defer></script>
       </head>
       <body>
@@ -126,8 +127,8 @@ export type Column = string | { readonly label: string; readonly hidden: true };
 
 /**
  * A table with a caption and header row; rows are already rendered cells. On a narrow screen
- * (dashboard.css) each row becomes a card whose cells carry their column's name, so nothing
- * hides in a sideways scroll; the roles keep it a table for screen readers in that layout.
+ * (dashboard-content.css) each row becomes a card whose cells carry their column's name, so
+ * nothing hides in a sideways scroll; the roles keep it a table for screen readers in that layout.
  */
 export function table(caption: string, columns: readonly Column[], rows: readonly Html[][]): Html {
   return html`<table class="cards" role="table">
