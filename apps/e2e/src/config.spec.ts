@@ -1,5 +1,6 @@
 import {
   DOMAIN_PARTS,
+  GENERATED_PAGES,
   envVarGroups,
   everyPart,
   renderEnvExample,
@@ -312,8 +313,8 @@ describe('generated configuration docs', () => {
     expect(await readFile(new URL('.env.example', ROOT), 'utf8')).toBe(renderEnvExample());
   });
 
-  it('should keep the README table as `npm run env-docs` writes it', async () => {
-    const readme = await readFile(new URL('README.md', ROOT), 'utf8');
-    expect(readme).toBe(withEnvTable(readme));
+  it('should keep the table of docs/configuration.md as `npm run env-docs` writes it', async () => {
+    const page = await readFile(new URL(GENERATED_PAGES.envTable, ROOT), 'utf8');
+    expect(page).toBe(withEnvTable(page));
   });
 });
