@@ -1,3 +1,3 @@
 export * from './env-docs.js';
 export * from './parts.js';
-export * from './readme-blocks.js';
+export * from './generated-blocks.js';

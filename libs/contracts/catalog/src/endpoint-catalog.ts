@@ -7,8 +7,8 @@ import { RDW_ENDPOINTS } from '@nl/contracts-rdw';
 import { VALIDATION_ENDPOINTS } from '@nl/contracts-validation';
 
 /**
- * Every public endpoint of the product (ARCHITECTURE §3). Each domain's contracts lib owns its
- * rows; this list only joins them. Routing, pricing, limits and the OpenAPI text derive from it.
+ * Every public endpoint of the product. Each domain's contracts lib owns its rows; this list only
+ * joins them. Routing, pricing, limits and the OpenAPI text derive from it.
  */
 export const ENDPOINT_CATALOG: readonly EndpointDefinition[] = [
   ...PROPERTY_ENDPOINTS,

@@ -20,7 +20,7 @@ export type DomainName = (typeof DOMAINS)[number];
 export type HttpMethod = 'GET' | 'POST';
 
 /**
- * Amounts of credit are integers in hundredths of a credit (ARCHITECTURE §5): 0.10 credit = 10.
+ * Amounts of credit are integers in hundredths of a credit, so sums never drift: 0.10 credit = 10.
  * Use {@link credits} to write them readably in the catalog.
  */
 export type CreditAmount = number;
@@ -58,8 +58,8 @@ export interface EndpointSandbox {
 }
 
 /**
- * One public endpoint: the single source of truth for routing, pricing, limits, caching,
- * timeouts and the OpenAPI text (ARCHITECTURE §3).
+ * One public endpoint: the single source of truth for routing, pricing, limits, caching, timeouts
+ * and the OpenAPI text.
  */
 export interface EndpointDefinition {
   /** Stable id, also the metrics label: `<domain>.<capability>.<action>`. */

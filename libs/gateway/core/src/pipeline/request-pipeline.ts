@@ -29,8 +29,8 @@ function inputOf(endpoint: EndpointDefinition, request: FastifyRequest): unknown
 }
 
 /**
- * One public call, in the order of ARCHITECTURE §4: request id, validation, the access steps,
- * the transport call with the catalog timeout, the reply with its cache headers, settlement.
+ * One public call, in this order: request id, validation, the access steps, the transport call with
+ * the catalog timeout, the reply with its cache headers, settlement.
  *
  * On shutdown, once new calls are refused (ShutdownGate), the calls under way end before the
  * transport, the database and the caches close (their hooks come after this one's): a call
