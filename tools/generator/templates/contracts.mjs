@@ -1,7 +1,7 @@
 // A new domain's contracts lib (catalog row with its sandbox, DTOs, subjects); the recording
 // the sandbox and the tests' fake answer from is in the domain lib (domain.mjs). `n` holds the
 // name in its spellings: name, Name, NAME.
-import { project } from './domain.mjs';
+import { project } from './project.mjs';
 
 export const subjectsFile = (
   n,
