@@ -2,3 +2,4 @@ export * from './env-docs.js';
 export * from './parts.js';
 export * from './readme-blocks.js';
 export * from './deploy-lists.js';
+export * from './route-map/index.js';
