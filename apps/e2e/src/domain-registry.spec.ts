@@ -64,6 +64,10 @@ describe('the domain registry', () => {
     expect(sorted(readdirSync(join(ROOT, 'docker/services')))).toEqual(
       sorted(SERVICE_NAMES.map((n) => `${n}.yaml`)),
     );
+    const k8sApps = readdirSync(join(ROOT, 'k8s/base'))
+      .map((f) => /^([\w-]+)-deployment\.yaml$/.exec(f)?.[1])
+      .filter((name) => name !== undefined);
+    expect(sorted(k8sApps)).toEqual(sorted(['gateway', ...SERVICE_NAMES]));
   });
 
   it.each([
