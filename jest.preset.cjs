@@ -1,4 +1,4 @@
-// Shared Jest settings: ESM mode (NestJS 12 is ESM-only, see STACK.md §1.3), swc with decorator
+// Shared Jest settings: ESM mode (NestJS 12 is ESM-only), swc with decorator
 // metadata, the tsconfig path aliases mapped to source, and the egress guard.
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
