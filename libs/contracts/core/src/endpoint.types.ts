@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { toHundredths } from './credits.js';
+import type { DomainName } from './domains.js';
 
 /** Account tiers, lowest first. */
 export const TIERS = ['free', 'trial', 'paid', 'premium'] as const;
@@ -12,10 +13,6 @@ export const TIER_NAMES: Readonly<Record<Tier, string>> = {
   paid: 'Paid',
   premium: 'Premium',
 };
-
-/** The six domain services behind the gateway. */
-export const DOMAINS = ['property', 'rdw', 'kvk', 'validation', 'ndw', 'cbs'] as const;
-export type DomainName = (typeof DOMAINS)[number];
 
 export type HttpMethod = 'GET' | 'POST';
 
