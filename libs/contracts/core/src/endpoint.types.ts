@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { toHundredths } from './credits.js';
+import type { DomainName } from './domains.js';
 
 /** Account tiers, lowest first. */
 export const TIERS = ['free', 'trial', 'paid', 'premium'] as const;
@@ -13,14 +14,10 @@ export const TIER_NAMES: Readonly<Record<Tier, string>> = {
   premium: 'Premium',
 };
 
-/** The six domain services behind the gateway. */
-export const DOMAINS = ['property', 'rdw', 'kvk', 'validation', 'ndw', 'cbs'] as const;
-export type DomainName = (typeof DOMAINS)[number];
-
 export type HttpMethod = 'GET' | 'POST';
 
 /**
- * Amounts of credit are integers in hundredths of a credit (ARCHITECTURE §5): 0.10 credit = 10.
+ * Amounts of credit are integers in hundredths of a credit, so sums never drift: 0.10 credit = 10.
  * Use {@link credits} to write them readably in the catalog.
  */
 export type CreditAmount = number;
@@ -58,8 +55,8 @@ export interface EndpointSandbox {
 }
 
 /**
- * One public endpoint: the single source of truth for routing, pricing, limits, caching,
- * timeouts and the OpenAPI text (ARCHITECTURE §3).
+ * One public endpoint: the single source of truth for routing, pricing, limits, caching, timeouts
+ * and the OpenAPI text.
  */
 export interface EndpointDefinition {
   /** Stable id, also the metrics label: `<domain>.<capability>.<action>`. */

@@ -1,3 +1,4 @@
+export * from './domains.js';
 export * from './endpoint.types.js';
 export * from './credits.js';
 export * from './error-codes.js';

@@ -50,10 +50,9 @@ const lookups = talliedCounter({
 const SANDBOX_PREFIX = 'sandbox:';
 
 /**
- * Cache-aside for one service (ARCHITECTURE §7): fresh hits, single-flight misses (concurrent
- * misses of one key share one load), and stale copies when the source fails. A failing cache
- * store never fails a request: the value is loaded as if it were a miss. Sandbox calls read and
- * write a namespace of their own.
+ * Cache-aside for one service: fresh hits, single-flight misses (concurrent misses of one key share
+ * one load), and stale copies when the source fails. A failing cache store never fails a request:
+ * the value is loaded as if it were a miss. Sandbox calls read and write a namespace of their own.
  */
 export class DomainCache {
   private readonly inFlight = new Map<string, Promise<Cached<unknown>>>();
