@@ -1,12 +1,13 @@
-// Shared Jest settings: ESM mode (NestJS 12 is ESM-only, see STACK.md §1.3), swc with decorator
+// Shared Jest settings: ESM mode (NestJS 12 is ESM-only), swc with decorator
 // metadata, the tsconfig path aliases mapped to source, and the egress guard.
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
+// A `*` in an alias (`@nl/domain-*`) matches one folder name, put in the target's `*`.
 const aliases = Object.fromEntries(
   Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
-    `^${alias.replace(/[-/]/g, (c) => `\\${c}`)}$`,
-    path.join(__dirname, target),
+    `^${alias.replace(/[-/]/g, (c) => `\\${c}`).replace('*', '([a-z0-9-]+)')}$`,
+    path.join(__dirname, target).replace('*', '$1'),
   ]),
 );
 

@@ -1,12 +1,8 @@
 import 'reflect-metadata';
-import {
-  AccountsService,
-  AdminService,
-  CreditsService,
-  GATEWAY_DATABASE,
-  KeyRevocations,
-  runAdminCli,
-} from '@nl/gateway-access';
+import { AccountsService, KeyRevocations } from '@nl/gateway-access';
+import { AdminService, runAdminCli } from '@nl/gateway-admin';
+import { GATEWAY_DATABASE } from '@nl/gateway-app';
+import { CreditsService } from '@nl/gateway-ledger';
 import { ConfigError, loadPlatformConfig } from '@nl/platform-config';
 import {
   DatabaseLockedError,

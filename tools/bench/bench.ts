@@ -26,15 +26,8 @@ import { runNdwBench } from './ndw.js';
 import { runStartupBench } from './startup.js';
 import { runX402Bench } from './x402.js';
 import { runCrashBench } from './crash.js';
-import {
-  ENDPOINT,
-  ENDPOINT_ID,
-  pairOf,
-  TARGETS,
-  type BenchContext,
-  type RunningTarget,
-  type Target,
-} from './targets.js';
+import { ENDPOINT, type RunningTarget } from './launch.js';
+import { ENDPOINT_ID, pairOf, TARGETS, type BenchContext, type Target } from './targets.js';
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 

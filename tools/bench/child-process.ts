@@ -41,7 +41,7 @@ export function childEnv(
  * Node's flags for the standalone server, as `npm start` gives them (package.json's `start`;
  * keep the two alike): a young generation of up to 32 MB instead of 16. Under load every
  * collection of it copies what the calls in flight hold, about the same each time, so half as
- * many collections cost about half as much; ~40 MB more at peak under load (issue 17).
+ * many collections cost about half as much; ~40 MB more at peak under load.
  */
 const STANDALONE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
 

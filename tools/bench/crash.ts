@@ -1,10 +1,10 @@
-// The crash rows (issue 17, acceptance 5): the embedded profile under load, killed with SIGKILL
-// at a random moment once charges flow, then started again on the same data dir, 20 times with fixed seeds. After
-// each run the books must hold: balance = sum of the ledger = top-ups − settled charges + refunds,
-// no reservation open, and every charge still standing was seen by its caller in
-// X-Credits-Charged (the reverse may differ only in the caller's favour: a charge whose answer
-// may have been lost is refunded at the next start, even if the answer did arrive).
-import { GATEWAY_DATABASE } from '@nl/gateway-access';
+// The crash rows: the embedded profile under load, killed with SIGKILL at a random moment once
+// charges flow, then started again on the same data dir, 20 times with fixed seeds. After each run
+// the books must hold: balance = sum of the ledger = top-ups − settled charges + refunds, no
+// reservation open, and every charge still standing was seen by its caller in X-Credits-Charged
+// (the reverse may differ only in the caller's favour: a charge whose answer may have been lost is
+// refunded at the next start, even if the answer did arrive).
+import { GATEWAY_DATABASE } from '@nl/gateway-app';
 import { closeDatabase, openDatabase } from '@nl/platform-database';
 import { Prng } from '@nl/testing';
 import { mkdtemp, rm } from 'node:fs/promises';

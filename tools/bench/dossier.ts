@@ -1,8 +1,7 @@
-// The dossier rows of `npm run bench` (issue 12, acceptance 4): cold GET /v1/property/pandgegevens
-// with the five upstream fakes answering after the issue's latencies, as a ratio to the critical
-// path (PDOK, then the slowest of the rest: a parallel fan-out, not a sum), and cached dossiers
-// through the standalone gateway (auth, limits and credits on). Fakes in this process, the app in
-// its own.
+// The dossier rows of `npm run bench`: cold GET /v1/property/pandgegevens with the five upstream
+// fakes answering after typical latencies of their sources, as a ratio to the critical path (PDOK,
+// then the slowest of the rest: a parallel fan-out, not a sum), and cached dossiers through the
+// standalone gateway (auth, limits and credits on). Fakes in this process, the app in its own.
 import { PROPERTY_RECORDINGS } from '@nl/domain-property';
 import { PropertyFakes } from '@nl/testing';
 import { load, percentile, startDomainsApp } from './domain-load.js';
@@ -10,7 +9,7 @@ import { LOAD } from './measure.js';
 
 const PORT = 3409;
 const COLD_CALLS = 20;
-/** Latency of each fake per request (issue 12, acceptance 4). */
+/** Latency of each fake per request: about what each source takes for one answer. */
 const LATENCY_MS = { pdok: 30, bag: 80, epOnline: 120, woz: 150, plans: 200 } as const;
 /** Requests in series per dossier, per source: BAG asks address then object, plans search then vlakken. */
 const CALLS_IN_SERIES = { pdok: 1, bag: 2, epOnline: 1, woz: 1, plans: 2 } as const;

@@ -89,10 +89,10 @@ export const CHUNK_SECONDS = 2;
 
 /**
  * The rounds of a row measured side by side with the row it is compared with (a with a0, b with
- * b0): 24 s of load each, where a row alone gets 10 s. Their ratio is the number that matters
- * (issue 17), and on the 2-core bench VM one run of 5 rounds landed anywhere from 0.56 to 0.86
- * for the same build: the machine's speed swings over tens of seconds, and more rounds average
- * over more of it.
+ * b0): 24 s of load each, where a row alone gets 10 s. Their ratio is the number that matters (what
+ * the access steps cost), and on the 2-core bench VM one run of 5 rounds landed anywhere from 0.56
+ * to 0.86 for the same build: the machine's speed swings over tens of seconds, and more rounds
+ * average over more of it.
  */
 export const PAIRED_ROUNDS = 12;
 

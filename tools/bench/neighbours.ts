@@ -1,8 +1,8 @@
-// The noisy-neighbour row of `npm run bench` (issue 8): the latency one key sees on a cached
-// lookup while another key hammers the free `/v1/account/usage` of an account with 100,000
-// ledger rows, against the same load without the neighbour. Standalone, where everything shares
-// one thread and one PGlite connection (the worst case). Both loads run at a fixed rate, so the
-// p99 measures the work each request costs, not a queue the load generator built itself.
+// The noisy-neighbour row of `npm run bench`: the latency one key sees on a cached lookup while
+// another key hammers the free `/v1/account/usage` of an account with 100,000 ledger rows, against
+// the same load without the neighbour. Standalone, where everything shares one thread and one
+// PGlite connection (the worst case). Both loads run at a fixed rate, so the p99 measures the work
+// each request costs, not a queue the load generator built itself.
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

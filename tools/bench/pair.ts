@@ -11,7 +11,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { killChildrenOnExit } from './child-process.js';
 import { CHUNK_SECONDS, measureInterleaved, PAIRED_ROUNDS, warm } from './measure.js';
-import { TARGETS, type BenchContext, type RunningTarget } from './targets.js';
+import type { RunningTarget } from './launch.js';
+import { TARGETS, type BenchContext } from './targets.js';
 
 /** CPU time (user + system) in clock ticks of the thread `tid` of `pid`, or of all its threads. */
 async function cpuTicks(pid: number, tid?: number): Promise<number | null> {

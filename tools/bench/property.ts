@@ -1,7 +1,7 @@
-// The property rows of `npm run bench` (issue 11, acceptance 5): cached address-suggest through
-// the standalone gateway (auth, limits and credits on); the service-side time of a cached
-// suggest; and cold suggests against a PDOK fake answering after 30 ms, as a ratio to that
-// latency. The fake runs in this process, the app in its own.
+// The property rows of `npm run bench`: cached address-suggest through the standalone gateway
+// (auth, limits and credits on); the service-side time of a cached suggest; and cold suggests
+// against a PDOK fake answering after 30 ms, as a ratio to that latency. The fake runs in this
+// process, the app in its own.
 import { AddressSuggestQuery } from '@nl/contracts-property';
 import {
   AddressService,

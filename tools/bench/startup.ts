@@ -1,9 +1,9 @@
-// The start-up rows of `npm run bench` (issue 17): how long `npm start` (build, then the
-// standalone app) takes to answer /health/ready on a fresh clone (no data directory, no PGlite
-// template yet) and on later starts, and the app's resident memory idle after a start and at its
-// peak during one. The fresh clone is a copy of the working tree's files beside a node_modules of
-// links to this checkout's packages, so its node_modules/.cache, where the template goes, starts
-// empty while this checkout's cache (which tests may be using) is left alone.
+// The start-up rows of `npm run bench`: how long `npm start` (build, then the standalone app) takes
+// to answer /health/ready on a fresh clone (no data directory, no PGlite template yet) and on later
+// starts, and the app's resident memory idle after a start and at its peak during one. The fresh
+// clone is a copy of the working tree's files beside a node_modules of links to this checkout's
+// packages, so its node_modules/.cache, where the template goes, starts empty while this checkout's
+// cache (which tests may be using) is left alone.
 import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -5,34 +5,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  childEnv,
-  distPath,
-  startProcess,
-  stopProcess,
-  waitReady,
-  type AppProcess,
-} from './child-process.js';
-import { readBenchKey } from './economy.js';
-import { canConnect, distributedUrls, unreachableServers } from './servers.js';
+import { childEnv } from './child-process.js';
+import { appEnv, ENDPOINT, HOST, startApps, startWithKey, type RunningTarget } from './launch.js';
+import { distributedUrls, unreachableServers } from './servers.js';
 
-export const ENDPOINT = '/v1/cbs/sbi/6210';
 /** The catalog entry of {@link ENDPOINT}: its cached price is what each economy call must cost. */
 export const ENDPOINT_ID = 'cbs.sbi.lookup';
-const HOST = '127.0.0.1';
 
 /** Shared between targets: the body of the first target that ran, for the baseline to return. */
 export interface BenchContext {
   referenceBody?: string;
-}
-
-export interface RunningTarget {
-  readonly url: string;
-  /** Extra request headers for warm-up and load (an API key, once the gateway needs one). */
-  readonly headers?: Record<string, string>;
-  /** Every process of the target, for peak RSS. */
-  readonly pids: readonly number[];
-  stop(): Promise<void>;
 }
 
 export interface Target {
@@ -48,71 +30,6 @@ export interface Target {
   /** Why the target cannot run here (missing servers, no body yet), or null to run it. */
   preflight?(ctx: BenchContext): Promise<string | null>;
   start(ctx: BenchContext): Promise<RunningTarget>;
-}
-
-interface AppSpec {
-  readonly name: string;
-  /** Script under dist/. */
-  readonly script: string;
-  readonly port: number;
-  readonly env: NodeJS.ProcessEnv;
-  /** Polled until 200; the apps have /health/ready, the bare baseline only its one route. */
-  readonly readyPath?: string;
-  /** Runs with the standalone server's Node flags (the standalone rows run as `npm start` does). */
-  readonly standalone?: boolean;
-}
-
-/** Starts the apps in order, each ready before the next (services before the gateway that calls them). */
-export async function startApps(
-  specs: readonly AppSpec[],
-  publicPort: number,
-  cleanup?: () => Promise<void>,
-): Promise<RunningTarget> {
-  const started: AppProcess[] = [];
-  const stop = async () => {
-    for (const proc of [...started].reverse()) await stopProcess(proc);
-    await cleanup?.();
-  };
-  try {
-    for (const spec of specs) {
-      // A leftover process on the port would answer the readiness poll and get measured instead.
-      if ((await canConnect(HOST, spec.port)) === null)
-        throw new Error(`port ${spec.port} is already in use`);
-      const proc = startProcess(spec.name, distPath(spec.script), spec.env, {
-        standalone: spec.standalone,
-      });
-      started.push(proc);
-      await waitReady(proc, `http://${HOST}:${spec.port}${spec.readyPath ?? '/health/ready'}`);
-    }
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  const pids = started.map((p) => p.child.pid).filter((pid): pid is number => pid !== undefined);
-  return { url: `http://${HOST}:${publicPort}${ENDPOINT}`, pids, stop };
-}
-
-/** The apps log at warn so logging a line per request doesn't dominate what we measure. */
-const appEnv = (port: number) => ({ PORT: String(port), HOST, LOG_LEVEL: 'warn' });
-
-/** Starts `specs`; economy targets get the key of a fresh Premium account as X-Api-Key. */
-async function startWithKey(
-  specs: (keyFile: string) => AppSpec[],
-  port: number,
-  economy: boolean,
-): Promise<RunningTarget> {
-  const dir = await mkdtemp(join(tmpdir(), 'nl-bench-key-'));
-  const keyFile = join(dir, 'key');
-  const running = await startApps(specs(keyFile), port, () =>
-    rm(dir, { recursive: true, force: true }),
-  );
-  if (!economy) return running;
-  try {
-    return { ...running, headers: { 'x-api-key': await readBenchKey(keyFile) } };
-  } catch (err) {
-    await running.stop();
-    throw err;
-  }
 }
 
 const benchApp = 'tools/bench/bench-app.js';

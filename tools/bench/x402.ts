@@ -1,7 +1,7 @@
-// The x402 rows of `npm run bench` (issue 15, acceptance 5): a cached SBI lookup paid per request
-// with x402, beside the same call with an API key, through the standalone gateway. Payments are
-// signed beforehand (one per request: each carries its own nonce); the facilitator is the x402
-// SDK's own, settling on an in-memory EIP-3009 chain, reached over HTTP on 127.0.0.1.
+// The x402 rows of `npm run bench`: a cached SBI lookup paid per request with x402, beside the same
+// call with an API key, through the standalone gateway. Payments are signed beforehand (one per
+// request: each carries its own nonce); the facilitator is the x402 SDK's own, settling on an
+// in-memory EIP-3009 chain, reached over HTTP on 127.0.0.1.
 import { FakeChain, FakeFacilitator, signPayment, type X402Requirement } from '@nl/testing';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';

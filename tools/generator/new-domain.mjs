@@ -1,16 +1,28 @@
-// `npm run new-domain -- <name>`: a new domain in the one template layout, registered everywhere
-// a domain must be (README "Adding a domain"). Nothing is written unless every file can be:
-// existing files are never overwritten, and an existing contracts lib is left as it is.
+// `npm run new-domain -- <name>`: a new domain in the one template layout, in its own folders,
+// registered in the three files that list the domains (registrations.mjs); the deployment files
+// and the env docs are then regenerated from them (docs/adding-a-domain.md). Nothing is written
+// unless every file can be: existing files are never overwritten, an existing contracts lib is
+// left as it is, and a name whose routes another domain already serves is refused.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { contractsFiles } from './templates/contracts.mjs';
-import { domainFiles } from './templates/domain.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GeneratorError, registrations } from './registrations.mjs';
+import { contractsFiles } from './templates/contracts.mjs';
+import { deployFiles } from './templates/deploy.mjs';
+import { domainFiles } from './templates/domain.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESERVED = new Set(['core', 'catalog', 'gateway', 'standalone', 'e2e', 'faults', 'testing']);
+/** Words JavaScript keeps for itself: the name is also an identifier in the registry files. */
+const KEYWORDS = new Set(
+  (
+    'await break case catch class const continue debugger default delete do else enum export ' +
+    'extends false finally for function if implements import in instanceof interface let new ' +
+    'null package private protected public return static super switch this throw true try ' +
+    'typeof var void while with yield'
+  ).split(' '),
+);
 
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 
@@ -19,7 +31,7 @@ function spellings(name) {
     throw new GeneratorError(
       `"${name ?? ''}" is no domain name: 2 to 21 lower-case letters and digits, a letter first.`,
     );
-  if (RESERVED.has(name)) throw new GeneratorError(`"${name}" is reserved.`);
+  if (RESERVED.has(name) || KEYWORDS.has(name)) throw new GeneratorError(`"${name}" is reserved.`);
   return { name, Name: name[0].toUpperCase() + name.slice(1), NAME: name.toUpperCase() };
 }
 
@@ -40,10 +52,26 @@ function existingContracts(n) {
   return { query: null, subject, endpoint };
 }
 
-function plan(name) {
+/** Refuses a name whose routes (`/v1/<name>/…`) a catalog row of another domain serves. */
+async function refuseTakenPrefix(n) {
+  run(process.execPath, ['tools/scripts/build.mjs']);
+  const catalog = pathToFileURL(join(ROOT, 'dist/libs/contracts/catalog/src/index.js'));
+  const { ENDPOINT_CATALOG } = await import(catalog.href);
+  const prefix = `/v1/${n.name}`;
+  const taken = ENDPOINT_CATALOG.flatMap((e) =>
+    e.domain === n.name ? [] : e.paths.filter((p) => p === prefix || p.startsWith(`${prefix}/`)),
+  );
+  if (taken.length > 0)
+    throw new GeneratorError(
+      `${prefix}/ is served already (${taken[0]}): choose a name whose routes are free.`,
+    );
+}
+
+async function plan(name) {
   const n = spellings(name);
   for (const taken of [`libs/domains/${n.name}`, `apps/${n.name}`])
     if (existsSync(join(ROOT, taken))) throw new GeneratorError(`${taken} exists already.`);
+  await refuseTakenPrefix(n);
   const newContracts = !existsSync(join(ROOT, `libs/contracts/${n.name}`));
   const c = newContracts
     ? { query: `${n.Name}LookupQuery`, subject: 'lookup', endpoint: `${n.NAME}_LOOKUP_ENDPOINT` }
@@ -51,11 +79,12 @@ function plan(name) {
   const created = {
     ...(newContracts && contractsFiles(n)),
     ...domainFiles(n, c),
+    ...deployFiles(n, read),
   };
   const clashes = Object.keys(created).filter((path) => existsSync(join(ROOT, path)));
   if (clashes.length > 0)
     throw new GeneratorError(`these files exist already:\n  ${clashes.join('\n  ')}`);
-  const edited = registrations(n, { read, exists: (p) => existsSync(join(ROOT, p)), newContracts });
+  const edited = registrations(n, read);
   return { n, created, edited, newContracts };
 }
 
@@ -70,18 +99,20 @@ function run(command, args) {
   execFileSync(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-function main(argv) {
-  const { n, created, edited, newContracts } = plan(argv[0]);
+async function main(argv) {
+  const { n, created, edited, newContracts } = await plan(argv[0]);
   write(created);
   write(edited);
   const touched = [...Object.keys(created), ...Object.keys(edited)];
   run(join(ROOT, 'node_modules/.bin/prettier'), ['--write', '--log-level=warn', ...touched]);
   run(process.execPath, ['tools/scripts/build.mjs']);
+  // The generated files: the deployment files' service lists and the env docs.
+  run(process.execPath, ['dist/tools/deploy/write-deploy-files.js']);
   run(process.execPath, ['dist/tools/config/write-env-docs.js']);
   const lib = `libs/domains/${n.name}/src`;
   process.stdout.write(
     [
-      `Created the ${n.name} domain (${touched.length} files written or registered; .env.example and the README table regenerated).`,
+      `Created the ${n.name} domain: ${Object.keys(created).length} new files, ${Object.keys(edited).length} edited (${Object.keys(edited).join(', ')}); the deployment files (npm run deploy-files) and the env docs (npm run env-docs) regenerated.`,
       '',
       'Fill in, in this order (every TODO in these files):',
       newContracts
@@ -98,8 +129,9 @@ function main(argv) {
       `  ${lib}/upstream/${n.name}/recorded/     real recordings with PROVENANCE.md: the sandbox`,
       `  ${lib}/upstream/${n.name}/${n.name}.recording.ts  answers test keys from them, tests serve them`,
       `                                      (FakeUpstream.serving); its failure triggers`,
+      `  docker/services/${n.name}.yaml, k8s/base/${n.name}-*.yaml   its URL and key`,
       '',
-      'Then: npm run env-docs, npm run openapi, npm test.',
+      'Then: npm run env-docs, npm run deploy-files, npm run openapi, npm run routes, npm test.',
     ]
       .filter((line) => line !== null)
       .join('\n') + '\n',
@@ -107,7 +139,7 @@ function main(argv) {
 }
 
 try {
-  main(process.argv.slice(2));
+  await main(process.argv.slice(2));
 } catch (error) {
   if (!(error instanceof GeneratorError)) throw error;
   process.stderr.write(`new-domain: ${error.message}\n`);

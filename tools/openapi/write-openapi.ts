@@ -1,12 +1,12 @@
 // `npm run openapi`: regenerates the committed openapi.json from the catalog and the contract
 // DTOs, asyncapi.json (the service subjects) from the same and the error codes each subject's
 // code can answer (read from the services' source into service-error-codes.ts), and the
-// README's sandbox table from the catalog's sandbox entries. Commit the result;
+// sandbox table of docs/sandbox.md from the catalog's sandbox entries. Commit the result;
 // the e2e suite fails while a committed file differs.
 import 'reflect-metadata';
-import { withReadmeBlock } from '@nl/composition';
+import { GENERATED_PAGES, withGeneratedBlock } from '@nl/composition';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
+import { generateOpenApiDocument, openApiText } from '@nl/gateway-app';
 import {
   ServiceErrorScan,
   asyncApiText,
@@ -51,13 +51,13 @@ process.stdout.write(
   `wrote ${asyncApi.pathname}: ${ENDPOINT_CATALOG.length} subjects, AsyncAPI 3.1.0\n`,
 );
 
-const readme = new URL('../../../README.md', import.meta.url);
+const sandboxPage = new URL(`../../../${GENERATED_PAGES.sandboxTable}`, import.meta.url);
 await writeFile(
-  readme,
-  withReadmeBlock(
-    await readFile(readme, 'utf8'),
+  sandboxPage,
+  withGeneratedBlock(
+    await readFile(sandboxPage, 'utf8'),
     'sandbox-table',
     renderSandboxTable(ENDPOINT_CATALOG),
   ),
 );
-process.stdout.write(`wrote the sandbox table of ${readme.pathname}\n`);
+process.stdout.write(`wrote the sandbox table of ${sandboxPage.pathname}\n`);

@@ -3,7 +3,7 @@
 // `npm start` builds every time, so the build is incremental: a file is compiled or copied again
 // only when its source is newer than its output, outputs whose source is gone are removed, and a
 // change of the compiler settings (tsconfig paths, .swcrc, swc, this script) rebuilds it all.
-// A full build takes about a second, a build with nothing to do a tenth of that (issue 17).
+// A full build takes about a second, a build with nothing to do a tenth of that.
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';

@@ -1,9 +1,9 @@
-// Bundles the built standalone app into dist/bundle/standalone/ with esbuild (issue 17's later
-// start): dist/apps/standalone/src/main.js and everything it imports, node_modules included, as
-// a few dozen ES module chunks instead of ~3,000 files, which Node loads without a lookup, a stat
-// and a read per module (a later start to /health/ready ~0.8 s sooner here). `npm start` runs
-// this in the background when the bundle is not of the current build (build.mjs --bundle), and
-// its launcher (apps/standalone/src/start.ts) uses the bundle only when it is of that build.
+// Bundles the built standalone app into dist/bundle/standalone/ with esbuild, for a short later
+// start: dist/apps/standalone/src/main.js and everything it imports, node_modules included, as a
+// few dozen ES module chunks instead of ~3,000 files, which Node loads without a lookup, a stat and
+// a read per module (a later start to /health/ready ~0.8 s sooner here). `npm start` runs this in
+// the background when the bundle is not of the current build (build.mjs --bundle), and its launcher
+// (apps/standalone/src/start.ts) uses the bundle only when it is of that build.
 //
 // Left out of the bundle: PGlite, which finds its WebAssembly and data files next to its own
 // module, swagger-ui-dist, which serves the files of its folder, and the optional integrations

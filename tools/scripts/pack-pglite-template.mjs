@@ -1,10 +1,10 @@
 // Packs the initdb output of the installed PGlite into
 // libs/platform/database/src/data/pglite-<version>.dir.br, which a first `npm start` unpacks
-// instead of running initdb (pglite-template.ts, issue 17). Run it after changing the PGlite
-// version (the platform-database int spec fails until then):
-//   npm run build && node tools/scripts/pack-pglite-template.mjs
-// It runs initdb itself, in a child process and a fresh folder, exactly as a start without the
-// archive would, so the archive holds nothing but what that initdb wrote.
+// instead of running initdb (pglite-template.ts). Run it after changing the PGlite version (the
+// platform-database int spec fails until then): npm run build && node
+// tools/scripts/pack-pglite-template.mjs It runs initdb itself, in a child process and a fresh
+// folder, exactly as a start without the archive would, so the archive holds nothing but what that
+// initdb wrote.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

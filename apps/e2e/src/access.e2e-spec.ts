@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AccountsService, KeyRevocations, generateApiKey } from '@nl/gateway-access';
+import { AccountsService, generateApiKey, KeyRevocations } from '@nl/gateway-access';
 import { PLATFORM_CONFIG } from '@nl/platform-config';
 import { REAL_SERVERS, silentLogger } from '@nl/testing';
 import { PROFILES, jsonOf, msUntilStatus, startStack, type Stack } from './support/stack.js';
@@ -145,7 +145,7 @@ describe.each(PROFILES)('access through the gateway (%s)', (profile) => {
     it('should allow N calls a minute, then answer 429 with Retry-After, with RateLimit headers on every answer', async () => {
       const { key } = await api.account({ tier: 'trial', credits: 100 });
       const headers = { 'x-api-key': key };
-      const limit = 60; // Trial, industry codes (ARCHITECTURE §6)
+      const limit = 60; // Trial, industry codes (the catalog's default for local data)
       for (let i = 1; i <= limit; i++) {
         const res = await api.fetch('/v1/cbs/sbi/search?q=bakker', { headers });
         expect(res.status).toBe(200);

@@ -4,7 +4,7 @@ import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { SBI_LOOKUP_ENDPOINT } from '@nl/contracts-cbs';
 import { REQUEST_ID_HEADER, SANDBOX_HEADER } from '@nl/contracts-core';
 import { EMAIL_DISPOSABLE_ENDPOINT } from '@nl/contracts-validation';
-import { generateOpenApiDocument } from '@nl/gateway-access';
+import { generateOpenApiDocument } from '@nl/gateway-app';
 import {
   SERVICE_ERROR_CODES,
   ServiceErrorScan,

@@ -1,11 +1,12 @@
 import {
   DOMAIN_PARTS,
+  GENERATED_PAGES,
   envVarGroups,
   everyPart,
   renderEnvExample,
   withEnvTable,
 } from '@nl/composition';
-import { gatewayApp } from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
 import { loadPlatformConfig } from '@nl/platform-config';
 import type { AppPart } from '@nl/platform-runtime';
 import { composeApp } from '@nl/platform-runtime';
@@ -121,10 +122,10 @@ describe('configuration ownership', () => {
 });
 
 /**
- * The production base URL of every keyless upstream: what a process resolves (and logs at
- * start) with no upstream variable set. Sources: ../shared/upstreams/{rdw,vies}.md,
- * disposable-domains.md (the amieiro aggregate, the one list over 100,000 domains),
- * pdok-locatieserver.md, bag-api.md (used only with a key) and woz.md.
+ * The production base URL of every keyless upstream: what a process resolves (and logs at start)
+ * with no upstream variable set: each provider's documented production address (RDW, VIES, PDOK,
+ * BAG, used only with a key, and the WOZ loket), and for disposable domains the amieiro aggregate,
+ * the one list over 100,000 domains. The table is in docs/operations.md.
  */
 const LIVE_DEFAULTS = {
   rdw: { RDW_URL: 'https://opendata.rdw.nl' },
@@ -312,8 +313,8 @@ describe('generated configuration docs', () => {
     expect(await readFile(new URL('.env.example', ROOT), 'utf8')).toBe(renderEnvExample());
   });
 
-  it('should keep the README table as `npm run env-docs` writes it', async () => {
-    const readme = await readFile(new URL('README.md', ROOT), 'utf8');
-    expect(readme).toBe(withEnvTable(readme));
+  it('should keep the table of docs/configuration.md as `npm run env-docs` writes it', async () => {
+    const page = await readFile(new URL(GENERATED_PAGES.envTable, ROOT), 'utf8');
+    expect(page).toBe(withEnvTable(page));
   });
 });

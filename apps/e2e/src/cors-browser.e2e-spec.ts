@@ -8,7 +8,7 @@ import { PROFILES, startStack, type Stack } from './support/stack.js';
 // origin and gets its answers; the same page on a third origin is refused.
 const ADMIN_TOKEN = 'test-admin-token-cors-browser-0123';
 const SEARCH = '/v1/cbs/sbi/search?q=bakkerij';
-/** A recorded PDOK answer: the sandbox serves it to a test key (README, Sandbox). */
+/** A recorded PDOK answer: the sandbox serves it to a test key (docs/sandbox.md). */
 const SUGGEST = '/v1/kadaster/bag/address-suggest?q=Westeringlaan%2018&limit=5';
 
 /**

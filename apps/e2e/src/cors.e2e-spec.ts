@@ -1,4 +1,5 @@
-import { AccountsService, KeyRevocations, isEmbedded } from '@nl/gateway-access';
+import { AccountsService, KeyRevocations } from '@nl/gateway-access';
+import { isEmbedded } from '@nl/gateway-ledger';
 import { PLATFORM_CONFIG } from '@nl/platform-config';
 import { REAL_SERVERS, silentLogger } from '@nl/testing';
 import { PROFILES, jsonOf, msUntilStatus, startStack, type Stack } from './support/stack.js';

@@ -1,6 +1,6 @@
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import { gatewayApp } from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
 /** 0.50 and 0.10 a call, cached or not: a settlement frees nothing that another call could use. */

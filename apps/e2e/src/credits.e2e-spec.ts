@@ -1,12 +1,7 @@
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import {
-  CreditsService,
-  ReservationSweeper,
-  SWEEP_AFTER_MS,
-  gatewayApp,
-  isEmbedded,
-} from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
+import { CreditsService, isEmbedded, ReservationSweeper, SWEEP_AFTER_MS } from '@nl/gateway-ledger';
 import { Prng } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';

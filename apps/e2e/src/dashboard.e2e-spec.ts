@@ -1,4 +1,4 @@
-import { DashboardSessions, SessionStore } from '@nl/gateway-access';
+import { DashboardSessions, SessionStore } from '@nl/gateway-dashboard';
 import { createHash, randomBytes } from 'node:crypto';
 import { DashboardClient } from './support/dashboard.js';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';

@@ -2,8 +2,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Every domain has the same shape (README "Adding a domain"), so the next one is written by
-// filling in the template `npm run new-domain` creates, not by copying one of several shapes.
+// Every domain has the same shape (docs/architecture.md, docs/adding-a-domain.md), so the next
+// one is written by filling in the template `npm run new-domain` creates, not by copying one of
+// several shapes.
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DOMAINS = readdirSync(join(ROOT, 'libs/domains'));
 

@@ -1,6 +1,6 @@
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
-import { gatewayApp } from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
 /**

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { appUrl, copyOfCheckout, startStandalone } from './support/checkout.js';
 
 // `npm run new-domain` run into a copy of this checkout: the generated domain compiles, lints,
-// builds and answers its health check in the standalone app; a second run for the same name
-// changes nothing. (Its case of a domain whose contracts lib existed before it, ndw, ended when
-// the ndw service was built: every domain of DOMAINS has its service now.)
+// builds and answers its health check in the standalone app; outside its own folders it edits
+// the three registry files and nothing else but what `npm run deploy-files` and `npm run
+// env-docs` generate; a second run for the same name, and a name whose routes another domain
+// serves, change nothing. (Its case of a domain whose contracts lib existed before it, ndw,
+// ended when the ndw service was built: every domain of DOMAINS has its service now.)
 const ENV = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NODE_OPTIONS: '' };
 
 function generate(dir: string, name: string) {
@@ -33,6 +35,52 @@ function digestOf(dir: string, folders: readonly string[]): string {
   for (const folder of folders) walk(join(dir, folder));
   return hash.digest('hex');
 }
+
+/** Every file of the copy but the installed and built ones, with a digest of its content. */
+function fileDigests(dir: string): Map<string, string> {
+  const skip = new Set(['node_modules', 'dist', '.nx', '.data', 'tmp']);
+  const out = new Map<string, string>();
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!skip.has(entry.name)) walk(path);
+      } else if (entry.isFile())
+        out.set(
+          path,
+          createHash('sha256')
+            .update(readFileSync(join(dir, path)))
+            .digest('hex'),
+        );
+    }
+  };
+  walk('');
+  return out;
+}
+
+/** The files whose digest differs, or that one side lacks. */
+const changedFiles = (before: Map<string, string>, after: Map<string, string>) =>
+  [...new Set([...before.keys(), ...after.keys()])]
+    .filter((path) => before.get(path) !== after.get(path))
+    .sort();
+
+/** The demo domain's own files: its folders and its own deployment files. */
+const OWN =
+  /^(libs\/domains\/demo|libs\/contracts\/demo|apps\/demo)\/|^docker\/services\/demo\.yaml$|^k8s\/base\/demo-\w+\.yaml$/;
+/** What `npm run deploy-files` and `npm run env-docs` write (the env table is docs/configuration.md's). */
+const GENERATED = new Set([
+  'docker/compose.yaml',
+  'k8s/base/kustomization.yaml',
+  'k8s/overlays/example/kustomization.yaml',
+  '.env.example',
+  'docs/configuration.md',
+]);
+/** The registry files the generator edits. */
+const REGISTRY = [
+  'libs/composition/src/parts.ts',
+  'libs/contracts/catalog/src/domain-contracts.ts',
+  'libs/contracts/core/src/domains.ts',
+];
 
 function run(dir: string, command: string, args: string[]): string {
   const result = spawnSync(command, args, { cwd: dir, env: ENV, encoding: 'utf8' });
@@ -68,8 +116,30 @@ describe('npm run new-domain', () => {
     expect(digestOf(dir, ['libs', 'apps', 'k8s', 'docker'])).toBe(before);
   });
 
+  it('should refuse a name whose routes another domain serves, writing nothing', () => {
+    const before = fileDigests(dir);
+    // The property domain serves /v1/kadaster/…, the validation domain /v1/validate/….
+    expect(generate(dir, 'kadaster')).toMatchObject({
+      status: 2,
+      stderr: /\/v1\/kadaster\/ is served already \(\/v1\/kadaster\//,
+    });
+    expect(generate(dir, 'validate')).toMatchObject({
+      status: 2,
+      stderr: /\/v1\/validate\/ is served already/,
+    });
+    expect(changedFiles(before, fileDigests(dir))).toEqual([]);
+  });
+
   it('should generate a domain that compiles, lints, builds and answers its health check', async () => {
+    const before = fileDigests(dir);
     expect(generate(dir, 'demo')).toMatchObject({ status: 0, stdout: /Created the demo domain/ });
+    const generatedOnly = fileDigests(dir);
+    const outside = changedFiles(before, generatedOnly).filter((path) => !OWN.test(path));
+    expect(outside.filter((path) => !GENERATED.has(path))).toEqual(REGISTRY);
+    // The rest is as the npm scripts write it: running them again changes nothing.
+    run(dir, process.execPath, ['dist/tools/deploy/write-deploy-files.js']);
+    run(dir, process.execPath, ['dist/tools/config/write-env-docs.js']);
+    expect(changedFiles(generatedOnly, fileDigests(dir))).toEqual([]);
 
     const unchanged = digestOf(dir, ['libs', 'apps', 'k8s', 'docker']);
     expect(generate(dir, 'demo')).toMatchObject({ status: 2, stderr: /exists already/ });
@@ -95,9 +165,13 @@ describe('npm run new-domain', () => {
         '-c',
         'apps/e2e/jest.config.cjs',
         '--verbose',
-        ...['domain-layout', 'deploy-compose', 'deploy-manifests', 'k8s-manifests'].map(
-          (spec) => `apps/e2e/src/${spec}.spec.ts`,
-        ),
+        ...[
+          'domain-layout',
+          'domain-registry',
+          'deploy-compose',
+          'deploy-manifests',
+          'k8s-manifests',
+        ].map((spec) => `apps/e2e/src/${spec}.spec.ts`),
       ],
       {
         cwd: dir,

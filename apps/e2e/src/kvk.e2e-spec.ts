@@ -228,7 +228,7 @@ describe.each(PROFILES)('company register through the gateway (%s)', (profile) =
     expect(res.headers.get('x-credits-charged')).toBe('0.00');
   });
 
-  // Each documented KVK answer (kvk.md §3.8), for a number nobody asked for yet.
+  // Each error answer KVK documents for its APIs, for a number nobody asked for yet.
   it.each([
     ['404 IPD0005', 404, 'IPD0005', 404, undefined],
     ['400 IPD0004', 400, 'IPD0004', 400, 'validation_failed'],

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DOMAIN_PARTS } from '@nl/composition';
-import { AccountsService, gatewayApp } from '@nl/gateway-access';
+import { AccountsService } from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
 import type { PlatformConfig } from '@nl/platform-config';
 import { composeApp, startApp, type AppPart } from '@nl/platform-runtime';
 import { silentLogger, testConfig } from '@nl/testing';

@@ -23,10 +23,10 @@ const NAMES: NdwDatasetName[] = [
 const VENLO = '/api/v1/ndw/truckparking/NL-12_421';
 
 /**
- * The scheduled refresh of the NDW files (acceptance 2 of issue 14): a new version is served
- * after one refresh with no request failing during the swap; a server error, a truncated gzip,
- * malformed XML or a file with a tenth of the rows keeps the version in use, and `/health/ready`
- * says why. The refreshes are started by the test (the configured URL, a fake on 127.0.0.1).
+ * The scheduled refresh of the NDW files: a new version is served after one refresh with no request
+ * failing during the swap; a server error, a truncated gzip, malformed XML or a file with a tenth
+ * of the rows keeps the version in use, and `/health/ready` says why. The refreshes are started by
+ * the test (the configured URL, a fake on 127.0.0.1).
  */
 describe.each(PROFILES)('NDW refresh (%s)', (profile) => {
   let api: Stack;

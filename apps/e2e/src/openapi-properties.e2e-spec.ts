@@ -9,7 +9,7 @@
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { IN_NETHERLANDS_KEYWORD, inNetherlands } from '@nl/contracts-property';
-import { gatewayApp } from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
 import {
   ResponseChecker,
   casesOf,

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ENDPOINT_CATALOG, findEndpoint } from '@nl/contracts-catalog';
-import { withReadmeBlock } from '@nl/composition';
-import { generateOpenApiDocument, openApiText } from '@nl/gateway-access';
+import { GENERATED_PAGES, withGeneratedBlock } from '@nl/composition';
+import { generateOpenApiDocument, openApiText } from '@nl/gateway-app';
 import { renderSandboxTable, sandboxCall } from '@nl/gateway-core';
 import { formatCredits, type EndpointDefinition } from '@nl/contracts-core';
 import type { OpenAPIObject } from '@nestjs/swagger';
@@ -33,7 +33,7 @@ const PLANNED: EndpointDefinition = {
 };
 
 const COMMITTED = new URL('../../../openapi.json', import.meta.url);
-const README = new URL('../../../README.md', import.meta.url);
+const SANDBOX_PAGE = new URL(`../../../${GENERATED_PAGES.sandboxTable}`, import.meta.url);
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 describe('the OpenAPI document', () => {
@@ -173,10 +173,10 @@ describe('the OpenAPI document', () => {
     expect((await readFile(COMMITTED, 'utf8')) === openApiText(document)).toBe(true);
   });
 
-  it('should keep the README sandbox table as `npm run openapi` writes it', async () => {
-    const readme = await readFile(README, 'utf8');
-    expect(readme).toBe(
-      withReadmeBlock(readme, 'sandbox-table', renderSandboxTable(ENDPOINT_CATALOG)),
+  it('should keep the sandbox table of docs/sandbox.md as `npm run openapi` writes it', async () => {
+    const page = await readFile(SANDBOX_PAGE, 'utf8');
+    expect(page).toBe(
+      withGeneratedBlock(page, 'sandbox-table', renderSandboxTable(ENDPOINT_CATALOG)),
     );
   });
 });

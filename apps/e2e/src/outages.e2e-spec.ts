@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { DoubtfulCharges, isEmbedded } from '@nl/gateway-access';
+import { DoubtfulCharges, isEmbedded } from '@nl/gateway-ledger';
 import { captureLogs } from '@nl/testing';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 

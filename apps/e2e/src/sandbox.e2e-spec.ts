@@ -2,7 +2,7 @@ import { DOMAIN_PARTS } from '@nl/composition';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition, SandboxRequest } from '@nl/contracts-core';
 import { rdwRecording, recordedRows } from '@nl/domain-rdw';
-import { DEMO_CREDITS, ensureDemoAccount, startBanner } from '@nl/gateway-access';
+import { DEMO_CREDITS, ensureDemoAccount, startBanner } from '@nl/gateway-app';
 import { sandboxCall } from '@nl/gateway-core';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { inprocBus } from '@nl/platform-transport';

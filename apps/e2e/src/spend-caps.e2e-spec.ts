@@ -1,6 +1,7 @@
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import { gatewayApp, isEmbedded } from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
+import { isEmbedded } from '@nl/gateway-ledger';
 import { REAL_SERVERS } from '@nl/testing';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 

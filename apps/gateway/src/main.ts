@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { gatewayApp } from '@nl/gateway-access';
+import { gatewayApp } from '@nl/gateway-app';
 import { loadPlatformConfig } from '@nl/platform-config';
 import { createLogger } from '@nl/platform-logging';
 import { composeApp, runMain, startApp } from '@nl/platform-runtime';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { everyPart } from '@nl/composition';
-import { ensureDemoAccount, startBanner, type DemoAccount } from '@nl/gateway-access';
+import { type DemoAccount, ensureDemoAccount, startBanner } from '@nl/gateway-app';
 import { loadPlatformConfig } from '@nl/platform-config';
 import { createLogger } from '@nl/platform-logging';
 import { composeApp, runMain, startApp } from '@nl/platform-runtime';

@@ -1,7 +1,7 @@
 import { PLATFORM_ENV_VARS, type EnvVarSpec } from '@nl/platform-config';
 import type { AppPart } from '@nl/platform-runtime';
 import { everyPart } from './parts.js';
-import { withReadmeBlock } from './readme-blocks.js';
+import { withGeneratedBlock } from './generated-blocks.js';
 
 export interface EnvVarGroup {
   /** `platform`, `gateway` or a domain's name. */
@@ -48,7 +48,7 @@ function readers(owner: string): string {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** The README's configuration table, between its markers. */
+/** The configuration table of docs/configuration.md, between its markers. */
 export function renderEnvTable(groups: readonly EnvVarGroup[] = envVarGroups()): string {
   const rows = groups.flatMap((g) =>
     g.vars.map(
@@ -68,7 +68,7 @@ export function renderEnvTable(groups: readonly EnvVarGroup[] = envVarGroups()):
   ].join('\n');
 }
 
-/** The README with its table replaced by a fresh rendering. */
-export function withEnvTable(readme: string, table = renderEnvTable()): string {
-  return withReadmeBlock(readme, 'env-table', table);
+/** The configuration page with its table replaced by a fresh rendering. */
+export function withEnvTable(page: string, table = renderEnvTable()): string {
+  return withGeneratedBlock(page, 'env-table', table);
 }

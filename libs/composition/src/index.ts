@@ -1,3 +1,5 @@
 export * from './env-docs.js';
 export * from './parts.js';
-export * from './readme-blocks.js';
+export * from './generated-blocks.js';
+export * from './deploy-lists.js';
+export * from './route-map/index.js';

@@ -1,7 +1,7 @@
 // A new domain's contracts lib (catalog row with its sandbox, DTOs, subjects); the recording
 // the sandbox and the tests' fake answer from is in the domain lib (domain.mjs). `n` holds the
 // name in its spellings: name, Name, NAME.
-import { project } from './domain.mjs';
+import { project } from './project.mjs';
 
 export const subjectsFile = (
   n,
@@ -69,7 +69,7 @@ export const ${n.NAME}_LOOKUP_ENDPOINT = {
   limits: { trial: 10, paid: 60, premium: 120 },
   x402: true,
   timeoutMs: 10 * SECOND,
-  // TODO: one example per recorded answer, and the failure triggers (see the README's sandbox).
+  // TODO: one example per recorded answer, and the failure triggers (see docs/sandbox.md).
   sandbox: {
     examples: [{ path: '/v1/${n.name}/abc-123', description: 'The recorded record.' }],
     triggers: [

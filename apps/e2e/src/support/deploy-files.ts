@@ -1,3 +1,4 @@
+import { SERVICE_NAMES } from '@nl/composition';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Every deployable app: one image, one compose service, one Deployment each. */
-export const APPS = ['gateway', 'cbs', 'validation', 'rdw', 'kvk', 'property', 'ndw'] as const;
+export const APPS: readonly string[] = ['gateway', ...SERVICE_NAMES];
 
 /** A file of the repository, read afresh. */
 export const readRepoFile = (path: string) => readFileSync(join(ROOT, path), 'utf8');

@@ -1,7 +1,8 @@
 // The credit ledger of the load's account after the run, read straight from PostgreSQL. First
 // it releases what the gateway's sweeper would release (reservations of requests that never
 // finished), at age 0 instead of 30 s so the suite need not wait.
-import { CreditsService, GATEWAY_DATABASE } from '@nl/gateway-access';
+import { GATEWAY_DATABASE } from '@nl/gateway-app';
+import { CreditsService } from '@nl/gateway-ledger';
 import { openDatabase } from '@nl/platform-database';
 
 /** What the ledger holds for one request id (hundredths). */

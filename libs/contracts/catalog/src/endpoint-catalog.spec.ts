@@ -56,7 +56,7 @@ describe('ENDPOINT_CATALOG', () => {
     }
   });
 
-  it('should follow the spec prices and ARCHITECTURE §6 decisions', () => {
+  it('should follow the spec prices and our defaults where the spec is silent', () => {
     expect(findEndpoint('validation.vat.check').price).toEqual({ fresh: 100, cached: 50 });
     expect(findEndpoint('rdw.vehicle.full').price).toEqual({ fresh: 200, cached: 100 });
     expect(findEndpoint('property.pandgegevens.get').price).toEqual({

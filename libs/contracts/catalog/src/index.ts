@@ -1,1 +1,2 @@
 export * from './endpoint-catalog.js';
+export * from './domain-contracts.js';

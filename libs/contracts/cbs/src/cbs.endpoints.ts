@@ -3,7 +3,8 @@ import { CBS_SUBJECTS } from './cbs.subjects.js';
 import { SbiIndexQuery, SbiLookupParams, SbiSearchQuery } from './sbi.requests.js';
 import { SbiIndexResponse, SbiLookupResponse, SbiSearchResponse } from './sbi.responses.js';
 
-// Industry codes are local data: limits per ARCHITECTURE §6 (Trial 60, Paid 300, Premium 600).
+// Industry codes are local data, cheap to answer: higher limits than the data endpoints'
+// defaults (Trial 60, Paid 300, Premium 600).
 // The spec states no cached price, so a cached answer costs the same as a fresh one.
 const limits = { trial: 60, paid: 300, premium: 600 };
 const common = {
@@ -13,7 +14,7 @@ const common = {
   limits,
   x402: true,
   timeoutMs: 5 * SECOND,
-  notes: ['Limits: ARCHITECTURE §6 (industry codes). Cached price: none stated, equal to fresh.'],
+  notes: ['Limits: the default for local data. Cached price: none stated, equal to fresh.'],
 } as const;
 
 export const SBI_INDEX_ENDPOINT = {

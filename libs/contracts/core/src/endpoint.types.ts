@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { CachePolicy } from './cache-policy.js';
 import { toHundredths } from './credits.js';
+import type { DomainName } from './domains.js';
 
 /** Account tiers, lowest first. */
 export const TIERS = ['free', 'trial', 'paid', 'premium'] as const;
@@ -14,14 +15,10 @@ export const TIER_NAMES: Readonly<Record<Tier, string>> = {
   premium: 'Premium',
 };
 
-/** The six domain services behind the gateway. */
-export const DOMAINS = ['property', 'rdw', 'kvk', 'validation', 'ndw', 'cbs'] as const;
-export type DomainName = (typeof DOMAINS)[number];
-
 export type HttpMethod = 'GET' | 'POST';
 
 /**
- * Amounts of credit are integers in hundredths of a credit (ARCHITECTURE §5): 0.10 credit = 10.
+ * Amounts of credit are integers in hundredths of a credit, so sums never drift: 0.10 credit = 10.
  * Use {@link credits} to write them readably in the catalog.
  */
 export type CreditAmount = number;

@@ -1,6 +1,6 @@
 /**
  * Every coded error a service or the gateway can raise. Services pick a code; only the gateway
- * turns a code into an HTTP status (ARCHITECTURE §9).
+ * turns a code into an HTTP status, so one error reads the same whichever service raised it.
  */
 export const ERROR_CODES = {
   validation_failed: 'The request has invalid parameters.',

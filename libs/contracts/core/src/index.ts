@@ -1,4 +1,5 @@
 export * from './cache-policy.js';
+export * from './domains.js';
 export * from './endpoint.types.js';
 export * from './credits.js';
 export * from './error-codes.js';

@@ -34,7 +34,7 @@ export interface RpcErrorPayload {
   readonly body?: unknown;
   /** Seconds after which a retry may succeed (`Retry-After`). */
   readonly retryAfterSeconds?: number;
-  /** Extension members of the problem+json body (RFC 9457 §3.2), e.g. how to pay on a 402. */
+  /** Extension members of the problem+json body (RFC 9457, section 3.2), e.g. how to pay. */
   readonly members?: Readonly<Record<string, unknown>>;
   /** Correlates an `internal` error with the service's log line. */
   readonly errorId?: string;

@@ -47,7 +47,7 @@ const detail = {
   limits: { paid: 60, premium: 100 },
   timeoutMs: 5 * SECOND,
   notes: [
-    'Paid with subscription: limit unstated, §6 default 60. Cached price: none stated. No x402 (§6).',
+    'Paid with subscription: limit unstated, default 60. Cached price: none stated. No x402 on subscription-gated endpoints.',
   ],
   request: NdwIdParams,
 } as const;
@@ -181,7 +181,7 @@ export const EMISSIONZONE_ACCESS_ENDPOINT = {
   cacheTtlMs: HOUR,
   timeoutMs: 12 * SECOND,
   notes: [
-    'Ours (not in the spec): priced like rdw/vehicle-lite (1.00 fresh, 0.50 cached), since the RDW lookup is its cost; limits §6 defaults; x402 like every metered data endpoint.',
+    'Ours (not in the spec): priced like rdw/vehicle-lite (1.00 fresh, 0.50 cached), since the RDW lookup is its cost; default limits; x402 like every metered data endpoint.',
   ],
   sandbox: {
     examples: [

@@ -34,7 +34,7 @@ const NumberIn = (min: number, max: number) =>
 const POSTCODE_OR_PREFIX = new RegExp(`^[1-9][0-9]{3}(?:${BLANK}?[A-Za-z]{2})?$`, 'u');
 const BLANKS = new RegExp(BLANK, 'gu');
 
-/** `page` and `per_page` of every ndw list (ARCHITECTURE §10: 1–100, default 25). */
+/** `page` and `per_page` of every ndw list (`per_page` 1–100, default 25, as every list here). */
 export class NdwPageQuery {
   @OptionalInt(1, 10_000, 1, 'Page number, from 1:')
   page: number = 1;

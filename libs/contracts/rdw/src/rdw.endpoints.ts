@@ -99,7 +99,7 @@ export const VEHICLE_FULL_ENDPOINT = {
     'The lite record plus dimensions, axles, body and the raw rows of the four RDW datasets, queried in parallel.',
   price: { fresh: credits(2), cached: credits(1) },
   notes: [
-    'Price: the endpoint text (2.00/1.00) over the suite overview, ARCHITECTURE §6. Limits: §6 defaults.',
+    'Price: the endpoint text (2.00/1.00) wins over the suite overview. Limits: the defaults.',
   ],
 } satisfies EndpointDefinition;
 

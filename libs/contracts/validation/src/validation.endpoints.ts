@@ -162,7 +162,7 @@ export const EMAIL_DISPOSABLE_ENDPOINT = {
   limits: { free: 10, trial: 10, paid: 100, premium: 100 },
   x402: true,
   timeoutMs: 5 * SECOND,
-  notes: ['Trial limit unstated: §6 default 10. Cached price: none stated, equal to fresh.'],
+  notes: ['Trial limit unstated: default 10. Cached price: none stated, equal to fresh.'],
   sandbox: {
     examples: [
       {

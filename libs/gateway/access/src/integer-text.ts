@@ -5,7 +5,7 @@
  * first time is kept past the next young-generation collections and promoted. A count that
  * changes with every call (a rate limit's remaining calls) promoted ~16 KB a collection that
  * way, and that growth of the old generation set off a full collection every few seconds under
- * load (issue 17: `--trace-gc-nvp`, 19 against 3 KB promoted a scavenge). `toFixed(0)` makes a
+ * load (`--trace-gc-nvp` showed 19 against 3 KB promoted a scavenge). `toFixed(0)` makes a
  * fresh string, and is quicker as well.
  */
 export function integerText(n: number): string {

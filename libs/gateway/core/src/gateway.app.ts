@@ -27,7 +27,7 @@ export const GATEWAY_HTTP: Pick<AppPart, 'fastify' | 'configure'> = {
 /**
  * The gateway without accounts, limits or credits: every call is served free. Only for tests
  * and for the benchmark's unauthenticated baseline; apps use the full gateway from
- * `@nl/gateway-access`.
+ * `@nl/gateway-app`.
  */
 export function openGatewayApp(options: GatewayOptions = {}): AppPart {
   return { imports: [GatewayModule.forRoot(options)], ...GATEWAY_HTTP };

@@ -13,7 +13,10 @@ import { TransportHealth } from './transport.health.js';
 export interface GatewayOptions {
   /** The endpoints to serve; the full catalog by default. */
   readonly catalog?: readonly EndpointDefinition[];
-  /** Access steps of ARCHITECTURE §4 (3–6, 8), in order; provided by a module in `imports`. */
+  /**
+   * The access steps (key, tier gate, rate limit and credits before the call, settlement after
+   * it), in order; provided by a module in `imports`.
+   */
   readonly steps?: readonly Type<GatewayStep>[];
   /** Modules the steps (and any extra routes) come from. */
   readonly imports?: NonNullable<ModuleMetadata['imports']>;

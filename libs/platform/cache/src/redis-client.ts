@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 /**
  * Loads a Redis-only package when the first Redis client is made, not at import: the standalone
  * profile never uses Redis, and the client with its adapters is some 430 modules and ~0.2 s of
- * every start (issue 17's start time). Their CommonJS builds, so the load is synchronous.
+ * every start. Their CommonJS builds, so the load is synchronous.
  */
 export const loadRedisPackage = createRequire(import.meta.url) as <T>(name: string) => T;
 

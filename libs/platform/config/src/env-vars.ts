@@ -8,8 +8,9 @@ export type UpstreamKind = 'http' | 'dns';
 export const UPSTREAM_OFF = 'off';
 
 /**
- * One environment variable, documented where it is declared. `.env.example` and the README
- * table are generated from every declaration; secrets are redacted wherever config is logged.
+ * One environment variable, documented where it is declared. `.env.example` and the table of
+ * docs/configuration.md are generated from every declaration; secrets are redacted wherever
+ * config is logged.
  */
 export interface EnvVarSpec {
   readonly name: string;

@@ -6,7 +6,7 @@ export interface RequestContext {
   readonly requestId?: string;
   /**
    * True for a call made with a test key (`nlk_test_…`): services answer from recorded data,
-   * never call an upstream, and cache in a namespace of their own.
+   * never call an upstream, and cache in a namespace of their own (docs/sandbox.md).
    */
   readonly sandbox?: boolean;
 }

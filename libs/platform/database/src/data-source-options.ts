@@ -13,8 +13,7 @@ export interface DatabaseFeature {
 /**
  * TypeORM options for Postgres or embedded PGlite. PGlite runs in a thread of its own
  * (PGliteThread) and node-postgres reaches it through a stream, with a pool of one connection:
- * `typeorm-pglite` shares one session between concurrent transactions and loses updates
- * (STACK.md §3b).
+ * `typeorm-pglite` shares one session between concurrent transactions and loses updates.
  */
 export async function dataSourceOptions(
   config: DatabaseConfig,

@@ -8,9 +8,9 @@ import { PGliteThread } from './pglite-thread.js';
 // database here before it loads the rest of the app (see openEmbeddedEarly).
 
 /**
- * Postgres's default of 128 MB of shared buffers is zeroed at start, so it is all resident
- * (~130 MB of RSS, issue 17), for databases of some tens of MB that the OS caches anyway. 8 MB
- * (1,024 pages) holds the hot rows (keys, accounts, today's ledger) and is ~12 MB below 16 MB.
+ * Postgres's default of 128 MB of shared buffers is zeroed at start, so it is all resident (~130 MB
+ * of RSS), for databases of some tens of MB that the OS caches anyway. 8 MB (1,024 pages) holds the
+ * hot rows (keys, accounts, today's ledger) and is ~12 MB below 16 MB.
  */
 const SETTINGS = ['-c', 'shared_buffers=8MB'];
 
@@ -38,14 +38,14 @@ function open(dataDir: string | null): Promise<EmbeddedDatabase> {
 
 async function openNow(dataDir: string | null): Promise<EmbeddedDatabase> {
   // V8 would recompile PGlite's hot functions with TurboFan, which keeps some 50 MB of code and
-  // compiler memory resident (issue 17). Process-wide (the database's thread too), so set only
-  // where PGlite runs.
+  // compiler memory resident. Process-wide (the database's thread too), so set only where PGlite
+  // runs.
   setFlagsFromString('--liftoff-only');
-  // A paid call's objects live until its group commit lands: long enough for V8 to allocate
-  // them in the old generation outright (allocation-site pretenuring), which then filled with
-  // ~35 MB/s of garbage and took the process to ~440 MB under the bench's load in some runs
-  // (two of three in one series), against 300–340 MB in every run without (issue 17's 400 MB).
-  // They die young, so they are collected young.
+  // A paid call's objects live until its group commit lands: long enough for V8 to allocate them in
+  // the old generation outright (allocation-site pretenuring), which then filled with ~35 MB/s of
+  // garbage and took the process to ~440 MB under the bench's load in some runs (two of three in
+  // one series), against 300–340 MB in every run without (the target under load is 400 MB). They
+  // die young, so they are collected young.
   setFlagsFromString('--no-allocation-site-pretenuring');
   if (closedForGood) throw closedForGood;
   // One process per directory: a second PGlite on the same files silently loses writes.
@@ -75,11 +75,11 @@ const keyOf = (dataDir: string | null) => (dataDir === null ? null : resolve(dat
 let early: { readonly key: string | null; readonly opening: Promise<EmbeddedDatabase> } | undefined;
 
 /**
- * Begins opening the embedded database on `dataDir` without waiting (issue 17's start time):
- * called before the app's ~2,800 modules load, PGlite starts on another core meanwhile instead
- * of after them, with the main thread idle. The app's first {@link openEmbedded} of the same
- * directory takes it over; a failure (the directory locked by another process, say) surfaces
- * there, as if the database had been opened then.
+ * Begins opening the embedded database on `dataDir` without waiting, to shorten the start: called
+ * before the app's ~2,800 modules load, PGlite starts on another core meanwhile instead of after
+ * them, with the main thread idle. The app's first {@link openEmbedded} of the same directory takes
+ * it over; a failure (the directory locked by another process, say) surfaces there, as if the
+ * database had been opened then.
  */
 export function openEmbeddedEarly(dataDir: string | null): void {
   const opening = open(dataDir);

@@ -81,9 +81,9 @@ async function sweepScratch(): Promise<void> {
 }
 
 /**
- * For `PGLITE_DATA_DIR=memory`: a private copy of the template in the temp directory, removed
- * when released or when the process exits. PGlite's own in-memory mode would run initdb in this
- * process and keep its memory (issue 17); on disk the pages live in the OS cache instead.
+ * For `PGLITE_DATA_DIR=memory`: a private copy of the template in the temp directory, removed when
+ * released or when the process exits. PGlite's own in-memory mode would run initdb in this process
+ * and keep its memory; on disk the pages live in the OS cache instead.
  */
 export async function scratchDataDir(): Promise<PgliteDir> {
   await mkdir(SCRATCH_ROOT, { recursive: true });

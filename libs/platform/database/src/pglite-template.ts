@@ -12,9 +12,9 @@ import { unpackDirectory } from './template-archive.js';
 // template first, before it loads the rest of the app (embedded-start.ts).
 
 /**
- * Runs in a child process: PGlite's initdb into argv[2]. In the serving process it would cost
- * ~2 s and ~500 MB of WebAssembly memory that stays resident (issue 17); a child returns it all
- * to the system when it exits.
+ * Runs in a child process: PGlite's initdb into argv[2]. In the serving process it would cost ~2 s
+ * and ~500 MB of WebAssembly memory that stays resident; a child returns it all to the system when
+ * it exits.
  */
 const INITDB = `const { PGlite } = require(process.argv[1]);
 PGlite.create({ dataDir: process.argv[2] }).then((db) => db.close());`;
@@ -44,8 +44,8 @@ function initdb(entry: string, target: string): Promise<void> {
 
 /**
  * The initdb output of PGlite `version` as the repository ships it (packed by
- * tools/scripts/pack-pglite-template.mjs), if it does: a first start unpacks it in a few hundred
- * ms instead of running initdb for a few seconds (issue 17). Another version runs initdb.
+ * tools/scripts/pack-pglite-template.mjs), if it does: a first start unpacks it in a few hundred ms
+ * instead of running initdb for a few seconds. Another version runs initdb.
  */
 export function shippedTemplate(version: string): URL | null {
   const url = new URL(`./data/pglite-${version}.dir.br`, import.meta.url);

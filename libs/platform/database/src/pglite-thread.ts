@@ -31,10 +31,10 @@ const TERMINATE = 0x58; // 'X'
 const noop = (): void => undefined;
 
 /**
- * PGlite in a worker thread (issue 17): the embedded database's WebAssembly runs on a core of its
- * own, and the serving thread only moves wire-protocol bytes. node-postgres talks to it through
- * {@link stream}; the credits' group commits go in on the `auto` lane, without waiting for the
- * connection, so one commit can be queued while the one before it runs (pglite.worker.mjs).
+ * PGlite in a worker thread: the embedded database's WebAssembly runs on a core of its own, and the
+ * serving thread only moves wire-protocol bytes. node-postgres talks to it through {@link stream};
+ * the credits' group commits go in on the `auto` lane, without waiting for the connection, so one
+ * commit can be queued while the one before it runs (pglite.worker.mjs).
  */
 export class PGliteThread {
   private readonly waiting = new Map<number, Waiter>();
@@ -61,7 +61,7 @@ export class PGliteThread {
     const worker = new Worker(new URL('./pglite.worker.mjs', import.meta.url), {
       workerData: { dataDir, settings },
       // The thread allocates little but message buffers: a small young generation keeps ~15 MB
-      // less resident at idle (issue 17's 250 MB) and cost nothing the bench could measure.
+      // less resident at idle (the target is 250 MB) and cost nothing the bench could measure.
       resourceLimits: { maxYoungGenerationSizeMb: 1 },
     });
     await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,6 @@
-// The embedded database's thread (issue 17): PGlite runs here, so the serving thread only hands
-// over wire-protocol bytes and gets bytes back. Plain JavaScript, because a worker is started by
-// Node itself, outside any TypeScript loader (the build copies this file as it is).
+// The embedded database's thread: PGlite runs here, so the serving thread only hands over
+// wire-protocol bytes and gets bytes back. Plain JavaScript, because a worker is started by Node
+// itself, outside any TypeScript loader (the build copies this file as it is).
 //
 // Messages in: { id, lane, bytes } and { close: true }. Out: { ready }, { failed }, { id, bytes }
 // or { id, error }, and { closed }. Two lanes share the one database session:

@@ -20,11 +20,11 @@ function nameOf(text: string): string {
 
 /**
  * Runs `text` as a named prepared statement on the data source's connection pool, so Postgres
- * parses and plans it once per connection (then from its plan cache) rather than at every call,
- * as it does TypeORM's unnamed statements. For hot statements whose planning costs as much as
- * their run: the credit rounds spent ~0.8 ms of ~1.7 planning (issue 17). Errors are the
- * driver's own (SQLSTATE in `code`); the rows come back as an array. Postgres data sources
- * only (PGlite's included: it is reached through node-postgres too).
+ * parses and plans it once per connection (then from its plan cache) rather than at every call, as
+ * it does TypeORM's unnamed statements. For hot statements whose planning costs as much as their
+ * run: the credit rounds spent ~0.8 ms of ~1.7 planning. Errors are the driver's own (SQLSTATE in
+ * `code`); the rows come back as an array. Postgres data sources only (PGlite's included: it is
+ * reached through node-postgres too).
  */
 export async function preparedQuery<T>(
   db: DataSource,

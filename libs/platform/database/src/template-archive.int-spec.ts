@@ -5,8 +5,8 @@ import { closeDatabase, openDatabase } from './open-database.js';
 import { pglitePackage, shippedTemplate } from './pglite-template.js';
 import { packDirectory, unpackDirectory } from './template-archive.js';
 
-// The initdb output the repository ships for a first start (issue 17): it must be of the
-// installed PGlite, and a database made from it must open and work.
+// The initdb output the repository ships for a fast first start: it must be of the installed
+// PGlite, and a database made from it must open and work.
 describe('the shipped PGlite template', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'nl-template-'))));

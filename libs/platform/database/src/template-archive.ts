@@ -13,9 +13,9 @@ interface Entry {
 }
 
 /**
- * A directory as one Brotli-compressed buffer: a 4-byte length, a JSON list of its entries,
- * then the files' bytes in that order. What `npm start` ships of PGlite's initdb (39 MB, ~4 MB
- * packed): unpacked in a few hundred ms instead of a few seconds of initdb (issue 17).
+ * A directory as one Brotli-compressed buffer: a 4-byte length, a JSON list of its entries, then
+ * the files' bytes in that order. What `npm start` ships of PGlite's initdb (39 MB, 1.7 MB packed):
+ * unpacked in a few hundred ms instead of a few seconds of initdb.
  */
 export function packDirectory(root: string): Buffer {
   const entries: Entry[] = [];
@@ -39,8 +39,14 @@ export function packDirectory(root: string): Buffer {
   const header = Buffer.from(JSON.stringify(entries));
   const length = Buffer.alloc(4);
   length.writeUInt32BE(header.length);
+  // Blocks of 16 MB (LGBLOCK 24) instead of brotli's default: PGlite's initdb output packs into
+  // 1.16 MB instead of 1.72 MB at the same quality, and unpacks no slower (~75-80 ms either way).
   return brotliCompressSync(Buffer.concat([length, header, ...parts]), {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_LGWIN]: 24 },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_LGWIN]: 24,
+      [constants.BROTLI_PARAM_LGBLOCK]: 24,
+    },
   });
 }
 

@@ -173,8 +173,8 @@ export class TableDataset<Row extends object> implements RefreshableDataset {
   /**
    * Whether a local file is the version in use already (the usual start, which reinstalls the
    * shipped snapshot): its hash is read in a few milliseconds, where staging it would parse and
-   * write every row only for `publish` to find the version in use and drop them again (issue 17:
-   * SBI 2025 cost each later start ~0.3 s of the database's time on its critical path).
+   * write every row only for `publish` to find the version in use and drop them again (SBI 2025
+   * cost each later start ~0.3 s of the database's time on its critical path).
    */
   private async installedAlready(url: string): Promise<boolean> {
     if (!url.startsWith('file:')) return false;

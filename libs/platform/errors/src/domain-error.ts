@@ -8,8 +8,8 @@ import {
 type DomainErrorExtra = Omit<RpcErrorPayload, 'code' | 'message'>;
 
 /**
- * A failure with a code from the registry. Services throw it; the gateway alone turns the code
- * into an HTTP status (ARCHITECTURE §9). `body` carries a spec-defined error body.
+ * A failure with a code from the registry. Services throw it; the gateway alone turns the code into
+ * an HTTP status. `body` carries a spec-defined error body.
  */
 export class DomainError extends Error {
   constructor(

@@ -8,9 +8,9 @@ import { DomainError } from './domain-error.js';
 import { infrastructureError } from './infrastructure-error.js';
 
 /**
- * Service side of ARCHITECTURE §9: a {@link DomainError} crosses the wire as its payload; an
- * unreachable database crosses as `database_unavailable` (logged once per outage); any other
- * error is logged with an `errorId` and crosses as `internal`, without its message or stack.
+ * Service side of the error codes: a {@link DomainError} crosses the wire as its payload; an
+ * unreachable database crosses as `database_unavailable` (logged once per outage); any other error
+ * is logged with an `errorId` and crosses as `internal`, without its message or stack.
  */
 @Catch()
 export class RpcExceptionFilter implements ExceptionFilter {

@@ -54,10 +54,10 @@ function flatten(errors: readonly ValidationError[], input?: object, prefix = ''
 }
 
 /**
- * Turns untrusted input into a validated DTO instance, or throws a `validation_failed`
- * {@link DomainError} listing every bad field, once. Unknown fields are refused (whitelist +
- * forbidNonWhitelisted, ARCHITECTURE §4 step 2), and so is text with control characters or
- * input nested too deep ({@link textErrors}), before any transformation. The gateway and the
+ * Turns untrusted input into a validated DTO instance, or throws a `validation_failed` {@link
+ * DomainError} listing every bad field, once. Unknown fields are refused (whitelist +
+ * forbidNonWhitelisted, the validation step of every call), and so is text with control characters
+ * or input nested too deep ({@link textErrors}), before any transformation. The gateway and the
  * services share it, so a message is checked the same way on both sides of the wire.
  */
 export function validateInput<T extends object>(type: Type<T>, input: unknown): T {

@@ -2,7 +2,7 @@ import { pino, type Logger, type DestinationStream } from 'pino';
 import { currentRequestId, requestScope } from '@nl/platform-context';
 
 /**
- * Header and field names whose values never reach a log line (STYLE.md): credentials of
+ * Header and field names whose values never reach a log line, as no secret may: credentials of
  * callers and keys of upstreams.
  */
 export const REDACTED_PATHS = [

@@ -1,14 +1,14 @@
 import { Session } from 'node:inspector';
 
 /**
- * Gives back what start-up allocated and no longer needs (issue 17's idle memory). While the
- * app's ~2,800 modules load, V8 grows its young generation to the maximum (two 16 MB
- * semi-spaces) and leaves start-up garbage in the old one; it keeps both until its memory
- * reducer runs, 10–30 s later. A low-memory collection collects and shrinks them at once: the
- * inspector's `HeapProfiler.collectGarbage` asks V8 for exactly that, and is the one public way
- * to (no `--expose-gc` needed, no port opened). ~40 MB less resident a few seconds after a
- * start, for ~0.1 s of this thread. Resolves with whether it ran (false where Node was built
- * without the inspector).
+ * Gives back what start-up allocated and no longer needs, for a small idle footprint. While the
+ * app's ~2,800 modules load, V8 grows its young generation to the maximum (two 16 MB semi-spaces)
+ * and leaves start-up garbage in the old one; it keeps both until its memory reducer runs, 10–30 s
+ * later. A low-memory collection collects and shrinks them at once: the inspector's
+ * `HeapProfiler.collectGarbage` asks V8 for exactly that, and is the one public way to (no
+ * `--expose-gc` needed, no port opened). ~40 MB less resident a few seconds after a start, for ~0.1
+ * s of this thread. Resolves with whether it ran (false where Node was built without the
+ * inspector).
  */
 export function releaseStartupMemory(): Promise<boolean> {
   let session: Session;

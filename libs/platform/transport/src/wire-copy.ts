@@ -1,12 +1,12 @@
 /**
- * What a NATS round trip does to a value, `JSON.parse(JSON.stringify(value))`, without building
- * the text in between: the in-process transport copies every message and reply with it, and the
- * string round trip was the largest single cost of a cached call (ARCHITECTURE: the in-process
- * bus must copy like the wire). Same semantics as the JSON pair, rule by rule (ECMA-262
- * SerializeJSONProperty): `toJSON` is honoured (Dates become ISO strings), boxed primitives are
- * unboxed, non-finite numbers become null, -0 becomes 0, `undefined`, functions and symbols are
- * dropped from objects and become null in arrays (so do holes), class instances become plain
- * objects of their own enumerable string keys, a value shared twice becomes two copies, a
+ * What a NATS round trip does to a value, `JSON.parse(JSON.stringify(value))`, without building the
+ * text in between: the in-process transport copies every message and reply with it, and the string
+ * round trip was the largest single cost of a cached call (the in-process bus must copy like the
+ * wire, so that no bug hides in one profile). Same semantics as the JSON pair, rule by rule
+ * (ECMA-262 SerializeJSONProperty): `toJSON` is honoured (Dates become ISO strings), boxed
+ * primitives are unboxed, non-finite numbers become null, -0 becomes 0, `undefined`, functions and
+ * symbols are dropped from objects and become null in arrays (so do holes), class instances become
+ * plain objects of their own enumerable string keys, a value shared twice becomes two copies, a
  * cycle or a BigInt throws a TypeError.
  */
 export function wireCopy<T>(value: T): T {

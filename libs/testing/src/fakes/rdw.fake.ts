@@ -21,9 +21,9 @@ export const RDW_DATASETS = {
 } as const;
 
 /**
- * A battery-electric car for tests only, from the illustrative rows of the upstream notes
- * (rdw.md §4.3): real field names, made-up values and plate. Not in the recording, so the
- * sandbox never answers it.
+ * A battery-electric car for tests only, shaped like RDW's published fuel rows of an electric
+ * vehicle: real field names, made-up values and plate. Not in the recording, so the sandbox never
+ * answers it.
  */
 const ELECTRIC: Record<string, Row[]> = {
   [RDW_DATASETS.vehicle]: [

@@ -4,7 +4,8 @@
 /**
  * Inputs the services accept, per parameter or field name, next to the document's examples:
  * without them nearly every "valid" case would be a well-formed miss. The names and values come
- * from the README and the fakes' data (ViesFake registry, RdwFake plates, the fuzz DNS zone).
+ * from the sandbox examples (docs/sandbox.md) and the fakes' data (ViesFake registry, RdwFake
+ * plates, the fuzz DNS zone).
  */
 export const GOOD_VALUES: Readonly<Record<string, readonly string[]>> = {
   q: ['bakkerij', 'software', 'softwre', '62.10', 'A', 'computer programming'],

@@ -1,6 +1,6 @@
 import { toCredits } from '@nl/contracts-core';
 import type { DataSource } from 'typeorm';
-import type { CreditsService } from '../credits/credits.service.js';
+import type { AccountCredits } from './account-credits.js';
 
 /** One row of an account's usage: an endpoint's calls and credits charged on one UTC day. */
 export interface UsageRow {
@@ -17,7 +17,7 @@ export interface UsageRow {
  */
 export async function usageOf(
   db: DataSource,
-  credits: CreditsService,
+  credits: AccountCredits,
   accountId: string,
   days: number,
 ): Promise<UsageRow[]> {

@@ -1,44 +1,26 @@
 import { Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { TIERS, type Tier } from '@nl/contracts-core';
-import { isUUID } from 'class-validator';
+import { X402_ACCOUNT_ID } from '@nl/gateway-persistence';
 import { randomUUID } from 'node:crypto';
-import { DataSource, In, IsNull, Not, type Repository } from 'typeorm';
-import { CreditsService } from '../credits/credits.service.js';
-import { normaliseOrigins } from '../keys/allowed-origins.js';
-import { generateApiKey, hashApiKey, visiblePrefix, type KeyMode } from '../keys/api-key.js';
+import { DataSource, IsNull, Not, type Repository } from 'typeorm';
+import { AccountEntity } from '../entities/account.entity.js';
+import { ApiKeyEntity } from '../entities/api-key.entity.js';
+import type { KeyMode } from '../keys/api-key.js';
 import { ALL_KEYS, KeyRevocations, type KeyChange } from '../keys/key-revocations.js';
 import { KeyUseTracker } from '../keys/key-use.js';
-import { AccountEntity, ApiKeyEntity } from '../persistence/entities/index.js';
-import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
+import { toAccount, type Account } from './account.js';
+import { AccountCredits } from './account-credits.js';
 import { revokeAccountKeyRow, type AccountKeyRevocation } from './account-key-revocation.js';
 import { usageOf, type UsageRow } from './account-usage.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
+import type { KeySpend, SpendCaps } from './key-caps.js';
 import { spendOfKeys } from './key-lookup.js';
 import { KeyOwners, type KeyOwner } from './key-owners.js';
-import { storedCaps, type KeySpend, type SpendCaps } from './key-caps.js';
+import { insertKeys, writeAllowedOrigins, writeSpendCaps } from './key-rows.js';
 
+export type { Account } from './account.js';
 export type { ApiKeyInfo } from './api-key-info.js';
 export type { KeyOwner } from './key-owners.js';
-
-export interface Account {
-  readonly id: string;
-  readonly name: string;
-  readonly tier: Tier;
-  readonly subscriptions: readonly string[];
-  readonly balance: number;
-  readonly createdAt: string;
-}
-
-function toAccount(row: AccountEntity): Account {
-  return {
-    id: row.id,
-    name: row.name,
-    tier: row.tier,
-    subscriptions: row.subscriptions,
-    balance: Number(row.balance),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** Accounts, their API keys and top-ups. Keys are stored only as SHA-256 hashes. */
 @Injectable()
@@ -50,7 +32,7 @@ export class AccountsService implements OnApplicationShutdown {
 
   constructor(
     private readonly db: DataSource,
-    private readonly credits: CreditsService,
+    private readonly credits: AccountCredits,
     @Optional() private readonly revocations?: KeyRevocations,
   ) {
     this.accountRows = db.getRepository(AccountEntity);
@@ -148,28 +130,7 @@ export class AccountsService implements OnApplicationShutdown {
     specs: readonly { name?: string; mode: KeyMode }[],
   ): Promise<{ key: string; info: ApiKeyInfo }[]> {
     await this.getAccount(accountId);
-    const made = specs.map(({ name, mode }) => ({
-      key: generateApiKey(mode),
-      id: randomUUID(),
-      name,
-    }));
-    await this.keyRows.insert(
-      made.map(({ key, id, name }) => ({
-        id,
-        accountId,
-        prefix: visiblePrefix(key),
-        hash: hashApiKey(key),
-        name: name ?? null,
-      })),
-    );
-    const rows = new Map(
-      (await this.keyRows.findBy({ id: In(made.map((m) => m.id)) })).map((row) => [row.id, row]),
-    );
-    return made.map(({ key, id }) => {
-      const row = rows.get(id);
-      if (!row) throw new Error(`key ${id} was not written`);
-      return { key, info: toKeyInfo(row) };
-    });
+    return insertKeys(this.keyRows, accountId, specs);
   }
 
   /** Whether the account has any key, revoked ones included. */
@@ -224,18 +185,8 @@ export class AccountsService implements OnApplicationShutdown {
     keyId: string,
     caps: SpendCaps,
   ): Promise<ApiKeyInfo | null> {
-    const stored = storedCaps(caps);
-    if (!isUUID(accountId) || !isUUID(keyId)) return null;
-    const result = await this.keyRows.update(
-      { id: keyId, accountId },
-      {
-        dailyCap: stored.dailyCap === null ? null : String(stored.dailyCap),
-        monthlyCap: stored.monthlyCap === null ? null : String(stored.monthlyCap),
-        capAlertPercent: stored.alertPercent,
-      },
-    );
-    if (!result.affected) return null;
-    const row = await this.keyRows.findOneByOrFail({ id: keyId });
+    const row = await writeSpendCaps(this.keyRows, accountId, keyId, caps);
+    if (!row) return null;
     this.credits.capsChanged(keyId);
     // Every replica reads the key again, so its next call is checked against the new caps.
     await this.changed(row.hash);
@@ -252,11 +203,8 @@ export class AccountsService implements OnApplicationShutdown {
     keyId: string,
     origins: readonly string[] | null,
   ): Promise<ApiKeyInfo | null> {
-    const allowedOrigins = normaliseOrigins(origins);
-    if (!isUUID(accountId) || !isUUID(keyId)) return null;
-    const result = await this.keyRows.update({ id: keyId, accountId }, { allowedOrigins });
-    if (!result.affected) return null;
-    const row = await this.keyRows.findOneByOrFail({ id: keyId });
+    const row = await writeAllowedOrigins(this.keyRows, accountId, keyId, origins);
+    if (!row) return null;
     await this.changed(row.hash);
     return toKeyInfo(row);
   }

@@ -1,5 +1,5 @@
 import { keyModeOf, type KeyMode } from '../keys/api-key.js';
-import type { ApiKeyEntity } from '../persistence/entities/index.js';
+import type { ApiKeyEntity } from '../entities/api-key.entity.js';
 import { capInCredits } from './key-caps.js';
 
 /** An API key as its account sees it: never the key itself, which is shown once at creation. */

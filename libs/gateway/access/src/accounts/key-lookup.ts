@@ -1,9 +1,9 @@
 import { toCredits } from '@nl/contracts-core';
 import { isUUID } from 'class-validator';
 import type { DataSource } from 'typeorm';
-import type { CreditsService } from '../credits/credits.service.js';
-import { spentThisMonth, spentToday } from '../credits/credits.sql.js';
-import { ApiKeyEntity } from '../persistence/entities/index.js';
+import type { AccountCredits } from './account-credits.js';
+import { spentThisMonth, spentToday } from '../keys/key-spend.sql.js';
+import { ApiKeyEntity } from '../entities/api-key.entity.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
 import type { KeySpend } from './key-caps.js';
 
@@ -44,7 +44,7 @@ export async function findKeysByPrefix(
  */
 export async function spendOfKeys(
   db: DataSource,
-  credits: CreditsService,
+  credits: AccountCredits,
   keyIds: string[],
 ): Promise<Record<string, KeySpend>> {
   const ids = keyIds.filter((id) => isUUID(id));

@@ -46,7 +46,7 @@ export class KeyOwners {
   private readonly cache = new Map<string, { owner: KeyOwner | null; until: number }>();
   /**
    * The hashes of the keys seen lately, by key: a SHA-256 per call was a tenth of what auth
-   * costs a paid call (issue 17). A plain memo (a key's hash never changes), so it needs no
+   * costs a paid call under load. A plain memo (a key's hash never changes), so it needs no
    * invalidation; bounded like the cache.
    */
   private readonly hashes = new Map<string, string>();

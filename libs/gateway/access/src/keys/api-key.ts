@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 
 /**
  * Live keys (`nlk_live_…`) reach the real upstreams and are charged; test keys (`nlk_test_…`)
- * get the sandbox: recorded data, never charged (ARCHITECTURE §8).
+ * get the sandbox: recorded data, never charged.
  */
 export type KeyMode = 'live' | 'test';
 export const KEY_MODES: readonly KeyMode[] = ['live', 'test'];

@@ -4,8 +4,8 @@ import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
 import { checkOrigin } from '../keys/allowed-origins.js';
-import { X402_ACCOUNT_ID } from '../persistence/migrations/1764300000000-x402.js';
-import { X402Payments, type OfferedPayment } from '../x402/x402.payments.js';
+import { X402_ACCOUNT_ID } from '@nl/gateway-persistence';
+import { type OfferedPayment, X402Payments } from '@nl/gateway-x402';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -17,7 +17,7 @@ const isHeader = (name: string, lower: string) =>
  * How often a credential header (`X-Api-Key` or `Authorization`) was sent. Node joins repeated
  * `X-Api-Key` headers into one value and keeps only the first `Authorization`, so the raw list
  * is the only honest count. One pass, and only a name of the right length is lower-cased
- * (issue 17: every request header's name was, twice, on every paid call).
+ * (before, every request header's name was, twice, on every paid call).
  */
 function credentialsSent(request: FastifyRequest): number {
   const raw = request.raw.rawHeaders;
@@ -27,7 +27,7 @@ function credentialsSent(request: FastifyRequest): number {
   return count;
 }
 
-/** The key of a request: `X-Api-Key` or `Authorization: Bearer`, exactly once (ARCHITECTURE §4.3). */
+/** The key of a request: `X-Api-Key` or `Authorization: Bearer`, exactly once. */
 export function credentialOf(request: FastifyRequest): string | null {
   const apiKey = request.headers['x-api-key'];
   const authorization = request.headers.authorization;

@@ -25,10 +25,10 @@ function routedMethods(fastify: FastifyInstance, url: string): string[] {
 }
 
 /**
- * The `Allow` value of the resource at `url` (RFC 9110 §10.2.1): the methods some route of this
- * server answers for that path (HEAD wherever GET is, as Fastify adds it), then OPTIONS; null
- * when no route has the path. Asked only of requests no route took and of OPTIONS, never on the
- * way of a routed call.
+ * The `Allow` value of the resource at `url` (RFC 9110, section 10.2.1): the methods some route of
+ * this server answers for that path (HEAD wherever GET is, as Fastify adds it), then OPTIONS; null
+ * when no route has the path. Asked only of requests no route took and of OPTIONS, never on the way
+ * of a routed call.
  */
 export function allowedMethods(fastify: FastifyInstance, url: string): string | null {
   const methods = routedMethods(fastify, url);

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@nl/contracts-core';
 
-/** The one registry from error code to HTTP status (ARCHITECTURE §9, STYLE.md). */
+/** The one registry from error code to HTTP status: services raise codes, only the gateway maps. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
   bad_request: 400,

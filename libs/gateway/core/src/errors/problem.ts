@@ -20,7 +20,7 @@ export interface ProblemInput {
   requestId: string;
   errors?: readonly FieldError[];
   errorId?: string;
-  /** Extension members (RFC 9457 §3.2); never one of the standard members. */
+  /** Extension members (RFC 9457, section 3.2); never one of the standard members. */
   members?: Readonly<Record<string, unknown>>;
 }
 

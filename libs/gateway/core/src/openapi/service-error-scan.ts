@@ -3,27 +3,14 @@
 // `npm run openapi` writes the result to service-error-codes.ts beside this file, which the
 // AsyncAPI document lists per subject; a test fails when the committed file drifts. Reads the
 // source tree: for the tools and tests, never the running gateway.
-import * as cbs from '@nl/contracts-cbs';
-import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
+import { ENDPOINT_CATALOG, contractExports } from '@nl/contracts-catalog';
 import { ERROR_CODES, isErrorCode, type ErrorCode } from '@nl/contracts-core';
-import * as kvk from '@nl/contracts-kvk';
-import * as ndw from '@nl/contracts-ndw';
-import * as property from '@nl/contracts-property';
-import * as rdw from '@nl/contracts-rdw';
-import * as validation from '@nl/contracts-validation';
 import { TRANSPORT_ERROR_CODES } from '@nl/platform-transport';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-/** Every export of the contracts libs, by name: the subject maps and the catalog rows. */
-const CONTRACTS: Record<string, unknown> = {
-  ...cbs,
-  ...kvk,
-  ...ndw,
-  ...property,
-  ...rdw,
-  ...validation,
-};
+/** Every export of the domains' contracts libs, by name: the subject maps and the catalog rows. */
+const CONTRACTS = contractExports();
 
 /** Platform files that define errors rather than throw them (their helpers are read at the call). */
 const DEFINITIONS = new Set(['libs/platform/errors/src/domain-error.ts']);

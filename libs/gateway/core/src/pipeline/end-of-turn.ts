@@ -8,7 +8,7 @@ let turnEnd: Promise<void> | undefined;
  * turn rather than once per answer. Waking another CPU's sleeping thread is costly, on a virtual
  * machine most of all: on the 2-core bench machine it took ~30% of the standalone gateway's
  * thread, and batching raised `npm run bench`'s a0 row from ~11,000 to ~15,500 req/s, p50 4 → 2 ms
- * (issue 17). An answer waits at most for the rest of its turn.
+ * (see docs/performance.md). An answer waits at most for the rest of its turn.
  */
 export function endOfTurn(): Promise<void> {
   return (turnEnd ??= new Promise<void>((resolve) =>

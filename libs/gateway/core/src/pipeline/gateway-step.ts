@@ -21,11 +21,11 @@ export interface CallOutcome {
 }
 
 /**
- * A step of ARCHITECTURE §4 between validation and the transport call (authentication, tier
- * gate, rate limit, credit reservation) and after it (settlement). `before` throws a
- * `DomainError` (or rejects with one) to stop the call; `after` runs for every outcome, success
- * or failure. Either returns a promise only when it has to wait: the pipeline awaits nothing
- * else, so a step that decides from memory costs no promise (issue 17).
+ * A step of the request pipeline between validation and the transport call (authentication, tier
+ * gate, rate limit, credit reservation) and after it (settlement). `before` throws a `DomainError`
+ * (or rejects with one) to stop the call; `after` runs for every outcome, success or failure.
+ * Either returns a promise only when it has to wait: the pipeline awaits nothing else, so a step
+ * that decides from memory costs no promise (each one costs a paid call time).
  */
 export interface GatewayStep {
   /**

@@ -29,25 +29,9 @@ function inputOf(endpoint: EndpointDefinition, request: FastifyRequest): unknown
   return typeof body === 'object' && !Array.isArray(body) ? { ...body, ...params } : body;
 }
 
-const parsedTimes = new Map<string, number>();
-
 /**
- * `Date.parse` of a reply's `fetchedAt`, remembered: every hit of a cached answer carries the
- * same text, and parsing it was the largest cost of the pipeline's own code per call.
- */
-function epochMsOf(iso: string): number {
-  let ms = parsedTimes.get(iso);
-  if (ms === undefined) {
-    if (parsedTimes.size >= 1_000) parsedTimes.clear();
-    ms = Date.parse(iso);
-    parsedTimes.set(iso, ms);
-  }
-  return ms;
-}
-
-/**
- * One public call, in the order of ARCHITECTURE §4: request id, validation, the access steps,
- * the transport call with the catalog timeout, the reply with its cache headers, settlement.
+ * One public call, in this order: request id, validation, the access steps, the transport call with
+ * the catalog timeout, the reply with its cache headers, settlement.
  *
  * On shutdown, once new calls are refused (ShutdownGate), the calls under way end before the
  * transport, the database and the caches close (their hooks come after this one's): a call
@@ -149,23 +133,10 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       envelope = await this.services.call(endpoint, input as never, { requestId, sandbox });
       status = 200;
       finished = true;
-      // The `after` hooks, last first, each once the one before it is done (as `finish`), here
-      // rather than through it: a paid call then awaits its settlement's own promise, not one
-      // more made around it (issue 17: every promise of a paid call costs it the request
-      // context's hooks).
-      const outcome = { status, reply: envelope };
-      for (let index = stepsRun - 1; index >= 0; index--) {
-        const waiting = this.afterOf(call, index, outcome);
-        if (waiting)
-          try {
-            await waiting;
-          } catch (error) {
-            this.afterFailed(error);
-          }
-      }
+      await this.runAfterHooks(call, stepsRun, { status, reply: envelope });
       const ageSeconds = Math.max(
         0,
-        Math.floor((Date.now() - epochMsOf(envelope.meta.fetchedAt)) / 1000),
+        Math.floor((Date.now() - Date.parse(envelope.meta.fetchedAt)) / 1000),
       );
       // Paid data is the caller's alone: never kept by a shared or browser cache.
       if (reply.getHeader('cache-control') === undefined)
@@ -184,7 +155,7 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       code = error.code;
       if (call && !finished)
         try {
-          await this.finish(call, stepsRun, { status, code: error.code });
+          await this.runAfterHooks(call, stepsRun, { status, code: error.code });
         } catch {
           // The call failed already: its own error is the answer.
         }
@@ -209,31 +180,19 @@ export class RequestPipeline implements BeforeApplicationShutdown {
   }
 
   /**
-   * Runs the `after` hooks of the first `ran` steps, last first, each once the one before it is
-   * done; a failing hook is logged, never sent (a DomainError is thrown on). The way of a failed
-   * call; a call that succeeded runs them in `run` itself, awaiting each hook's own promise.
+   * The one place that runs the `after` hooks, for a call that succeeded and for one that failed:
+   * those of the first `ran` steps (the ones whose `before` ran), last first, each once the one
+   * before it is done. A failing hook is logged, never sent; a DomainError is thrown on, and the
+   * call answers it.
    */
-  private finish(call: GatewayCall, ran: number, outcome: CallOutcome): Promise<void> {
+  private async runAfterHooks(call: GatewayCall, ran: number, outcome: CallOutcome): Promise<void> {
     for (let index = ran - 1; index >= 0; index--) {
-      const waiting = this.afterOf(call, index, outcome);
-      if (waiting)
-        return waiting.then(
-          () => this.finish(call, index, outcome),
-          (error: unknown) => {
-            this.afterFailed(error);
-            return this.finish(call, index, outcome);
-          },
-        );
-    }
-    return Promise.resolve();
-  }
-
-  /** The `after` hook of step `index`: its promise if it has to wait; a failure at once is handled. */
-  private afterOf(call: GatewayCall, index: number, outcome: CallOutcome): void | Promise<void> {
-    try {
-      return this.steps[index].after?.(call, outcome);
-    } catch (error) {
-      this.afterFailed(error);
+      try {
+        const waiting = this.steps[index].after?.(call, outcome);
+        if (waiting) await waiting;
+      } catch (error) {
+        this.afterFailed(error);
+      }
     }
   }
 

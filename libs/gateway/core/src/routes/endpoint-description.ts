@@ -64,8 +64,9 @@ function describeSandbox(endpoint: EndpointDefinition): string[] {
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /**
- * The README's sandbox table: every example and failure trigger of the catalog with its answer,
- * kept out of prettier's reach so the file is exactly what this renders (`npm run openapi`).
+ * The sandbox table of docs/sandbox.md: every example and failure trigger of the catalog with its
+ * answer, kept out of prettier's reach so the page is exactly what this renders (`npm run
+ * openapi`).
  */
 export function renderSandboxTable(endpoints: readonly EndpointDefinition[]): string {
   const rows = endpoints.flatMap((e) => [

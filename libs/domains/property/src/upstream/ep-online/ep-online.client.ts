@@ -37,7 +37,7 @@ export class EpOnlineClient {
 
   /**
    * All labels of the object, as EP-Online sends them; [] when none is registered (its 404).
-   * A single object instead of an array is read as an array of one (ep-online.md §3).
+   * A single object instead of an array is read as an array of one (EP-Online sends either).
    */
   async labels(objectId: string, scope: RequestScope): Promise<readonly EpLabel[]> {
     const response = await this.upstream.request<EpLabel[] | EpLabel | null>(

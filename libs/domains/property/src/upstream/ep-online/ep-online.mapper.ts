@@ -26,7 +26,7 @@ const text = (value: string | null | undefined) =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 const bool = (value: boolean | null | undefined) => (typeof value === 'boolean' ? value : null);
 
-/** One record in the spec's energy label shape (snake_case; ep-online.md §4). */
+/** One record in the spec's energy label shape (snake_case; EP-Online's v5 record mapped). */
 export function toEnergyLabel(label: EpLabel): EnergyLabelRecord {
   return {
     registration_date: localTimestamp(label.Registratiedatum),
@@ -85,8 +85,8 @@ export function toEnergyLabels(labels: readonly EpLabel[]): EnergyLabelRecord[] 
 }
 
 /**
- * "The" label of an address (ep-online.md §3): the newest of those still valid on `today`
- * (YYYY-MM-DD), else the newest expired one. Labels must come newest first.
+ * "The" label of an address (EP-Online registers several): the newest of those still valid on
+ * `today` (YYYY-MM-DD), else the newest expired one. Labels must come newest first.
  */
 export function latestLabel(
   labels: readonly EnergyLabelRecord[],

@@ -1,6 +1,6 @@
 /**
- * One `PandEnergielabelV5` record of EP-Online API v5 (ep-online.md §4). Every member is
- * optional and nullable: older labels lack the BENG values, newer ones the energy index, and
+ * One `PandEnergielabelV5` record of EP-Online API v5, as its documentation lists it. Every member
+ * is optional and nullable: older labels lack the BENG values, newer ones the energy index, and
  * summary answers leave members out. Dates come as date or date-time strings.
  */
 export interface EpLabel {

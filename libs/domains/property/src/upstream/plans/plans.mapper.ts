@@ -1,7 +1,7 @@
 import type { Bestemmingsvlak, PlanItem, SpatialPlanning } from '@nl/contracts-property';
 import type { RpAuthority, RpBestemmingsvlak, RpPlan } from './plans.types.js';
 
-/** The plan in the public viewer of ruimtelijkeplannen.nl (ruimtelijke-plannen.md §6). */
+/** The plan in the public viewer of ruimtelijkeplannen.nl (ruimtelijke-plannen.md, Our choices). */
 export const planUrl = (id: string) =>
   `https://www.ruimtelijkeplannen.nl/viewer/view?planidn=${encodeURIComponent(id)}`;
 
@@ -55,8 +55,8 @@ export function currentPlans(plans: readonly RpPlan[]): RpPlan[] {
 }
 
 /**
- * The plan that zones the point (our rule, ruimtelijke-plannen.md §6): a plan in force of the
- * first zoning type present (bestemmingsplan before inpassingsplan …), not historical, not a
+ * The plan that zones the point (our rule, ruimtelijke-plannen.md, Our choices): a plan in force of
+ * the first zoning type present (bestemmingsplan before inpassingsplan …), not historical, not a
  * parapluplan when another is there, the newest by its status date; null when none.
  */
 export function zoningPlan(plans: readonly RpPlan[]): RpPlan | null {

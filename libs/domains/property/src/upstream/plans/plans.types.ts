@@ -5,7 +5,7 @@ export interface RpAuthority {
   readonly naam?: string | readonly string[] | null;
 }
 
-/** One plan of `_embedded.plannen` (ruimtelijke-plannen.md §2.2; members read defensively). */
+/** One plan of `_embedded.plannen` (ruimtelijke-plannen.md, Calls; members read defensively). */
 export interface RpPlan {
   readonly id: string;
   readonly type?: string | null;
@@ -24,7 +24,7 @@ export interface RpPlan {
   readonly _links?: { readonly self?: { readonly href?: string } };
 }
 
-/** One bestemmingsvlak (ruimtelijke-plannen.md §2.3: `naam` and `bestemmingshoofdgroep` verified). */
+/** One bestemmingsvlak (ruimtelijke-plannen.md, Calls; `naam` and `bestemmingshoofdgroep` seen). */
 export interface RpBestemmingsvlak {
   readonly id?: string | null;
   readonly type?: string | null;

@@ -7,8 +7,8 @@ const HEKOORD = JSON.parse(
 ) as WozAnswer;
 
 /**
- * Illustrative answer (woz.md §2: the shape with made-up earlier years, surface and parcel; not
- * a recording), in the unordered way the source may send it.
+ * Illustrative answer (the loket's shape with made-up earlier years, surface and parcel; not a
+ * recording), in the unordered way the source may send it.
  */
 const ILLUSTRATIVE: WozAnswer = {
   ...HEKOORD,

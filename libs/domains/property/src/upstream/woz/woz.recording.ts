@@ -24,7 +24,7 @@ export function recordedWoz(): WozRecorded {
 }
 
 const TRIGGERS: Readonly<Record<string, RecordedAnswer>> = {
-  // The rate-limit headers the loket API sends (woz.md §2), with no calls left this minute.
+  // The rate-limit headers the loket API was observed to send, with no calls left this minute.
   [IDS.wozRateLimited]: {
     status: 429,
     headers: {

@@ -1,8 +1,8 @@
-/** Ids come as numbers without leading zeros in some answers, as strings in others (woz.md §2). */
+/** Ids come as numbers without leading zeros in some answers, as strings in others. */
 export type WozId = string | number;
 
 /**
- * `GET /wozwaarde/nummeraanduiding/{id}` of the WOZ-waardeloket API (woz.md §2; unofficial and
+ * `GET /wozwaarde/nummeraanduiding/{id}` of the WOZ-waardeloket API (as observed; unofficial and
  * undocumented: every member is treated as optional).
  */
 export interface WozAnswer {

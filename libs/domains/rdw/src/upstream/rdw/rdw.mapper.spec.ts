@@ -32,7 +32,7 @@ const F794KP = {
 /** A car whose fuel dataset answered no rows. */
 const R759BK = { vehicle: sample('m9d7-ebf2_R759BK_full.json')[0], fuel: [] };
 
-/** Fuel rows shaped like rdw.md §4.3 (electric) and its plug-in hybrid pattern; values illustrative. */
+/** Fuel rows shaped like RDW's for an electric car and a plug-in hybrid; values illustrative. */
 const EV_FUEL: SocrataRow = {
   kenteken: 'XXX99X',
   brandstof_volgnummer: '1',

@@ -112,8 +112,8 @@ export function allowedInGreenZones(
 function liteVehicle(rows: RdwRows): VehicleLite {
   const v = rows.vehicle;
   const fuels = fuelsOf(rows);
-  // Net maximum power (README, "power_kw"): the combustion engine's, else the electric motor's
-  // net maximum, never its nominal continuous (or 15-minute) rating.
+  // Net maximum power (docs/api/vehicles.md, "power_kw"): the combustion engine's, else the
+  // electric motor's net maximum, never its nominal continuous (or 15-minute) rating.
   const power =
     fuels.map((f) => measure(f, 'nettomaximumvermogen')).find((p) => p !== null) ??
     fuels.map((f) => measure(f, 'netto_max_vermogen_elektrisch')).find((p) => p !== null) ??

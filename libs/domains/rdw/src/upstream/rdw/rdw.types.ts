@@ -11,7 +11,7 @@ export interface RdwRows {
   readonly axles?: readonly SocrataRow[];
 }
 
-/** The four datasets of a vehicle, by Socrata id (rdw.md §3). */
+/** The four datasets of a vehicle, by their Socrata id on opendata.rdw.nl. */
 export const DATASETS = {
   vehicle: 'm9d7-ebf2',
   fuel: '8ys7-d773',

@@ -18,12 +18,12 @@ const tldtsVersion = (): string =>
 let fingerprint: string | undefined;
 
 /**
- * {@link parseDomainList}, kept on disk by the text's hash (issue 17's start time): the shipped
- * list's 108k lines went through two patterns and tldts on every start, ~0.15 s of the main
- * thread; a start that finds the list parsed before reads it back in a few milliseconds. The
- * key covers the text, the parser (PARSER_FINGERPRINT) and tldts's version, so a changed list,
- * rule or suffix list is parsed afresh. The cache is the app's own (node_modules/.cache, else
- * the temp directory); where it cannot be written the list is parsed every time, as before.
+ * {@link parseDomainList}, kept on disk by the text's hash, to shorten later starts: the shipped
+ * list's 108k lines went through two patterns and tldts on every start, ~0.15 s of the main thread;
+ * a start that finds the list parsed before reads it back in a few milliseconds. The key covers the
+ * text, the parser (PARSER_FINGERPRINT) and tldts's version, so a changed list, rule or suffix list
+ * is parsed afresh. The cache is the app's own (node_modules/.cache, else the temp directory);
+ * where it cannot be written the list is parsed every time, as before.
  */
 export async function parsedDomainList(text: string): Promise<string[]> {
   if (text.length < KEEP_FROM_CHARS) return parseDomainList(text);

@@ -2,7 +2,7 @@ import type { VatValidationResponse } from '@nl/contracts-validation';
 import type { ViesCheckAnswer, ViesOutcome } from './vies.types.js';
 
 /**
- * Who an error VIES reports is about, from the WSDL's fault strings (vies.md §2):
+ * Who an error VIES reports is about, from the fault strings its WSDL documents:
  * - `member_state`: the member state's system did not answer VIES (MS_UNAVAILABLE; TIMEOUT, "did
  *   not receive a reply within the allocated time period") or is too busy (MS_MAX_CONCURRENT_REQ*);
  * - `vies`: VIES itself failed ("an error at the network level or the Web application level",

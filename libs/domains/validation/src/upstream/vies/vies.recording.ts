@@ -43,7 +43,7 @@ export const VIES_TRIGGER_NUMBERS = {
   timeout: { countryCode: 'NL', vatNumber: '999999004B01' },
 } as const;
 
-/** The VIES test service's numbers (vies.md §4): `100` valid, `200` invalid, the rest errors. */
+/** The numbers VIES's own test service documents: `100` valid, `200` invalid, the rest errors. */
 const TEST_NUMBERS: Readonly<Record<string, string>> = {
   '201': 'INVALID_INPUT',
   '202': 'INVALID_REQUESTER_INFO',

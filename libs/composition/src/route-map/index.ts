@@ -1,0 +1,2 @@
+export * from './render-route-map.js';
+export * from './route-map.js';

@@ -1,8 +1,0 @@
-// Integration specs of gateway-access: real databases, transports and fake upstreams. Kept out of
-// the project graph (.nxignore) so production code never depends on the testing lib.
-module.exports = {
-  displayName: 'gateway-access:int',
-  preset: '../../../jest.preset.cjs',
-  rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.int-spec.ts'],
-};

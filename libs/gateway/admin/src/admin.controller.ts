@@ -1,0 +1,149 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  Req,
+  type Type,
+} from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { InjectConfig } from '@nl/platform-config';
+import { DomainError, validateInput } from '@nl/platform-errors';
+import type { FastifyRequest } from 'fastify';
+import { GATEWAY_CONFIG, type GatewaySettings } from './gateway.config.js';
+import { guardAdmin } from './admin-guard.js';
+import {
+  AllowedOriginsBody,
+  CreateAccountBody,
+  CreateKeyBody,
+  SpendCapsBody,
+  TopUpBody,
+  UpdateAccountBody,
+} from './admin.dto.js';
+import { AdminService } from './admin.service.js';
+
+/**
+ * Account administration over HTTP, for operators: guarded by the `ADMIN_TOKEN` in
+ * `X-Admin-Token` (never by an API key), and absent (404) when no token is configured.
+ */
+@ApiExcludeController()
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly admin: AdminService,
+    @InjectConfig(GATEWAY_CONFIG) private readonly settings: GatewaySettings,
+  ) {}
+
+  @Get('accounts')
+  async list(@Req() request: FastifyRequest) {
+    this.guard(request);
+    return { accounts: await this.admin.listAccounts() };
+  }
+
+  @Post('accounts')
+  async create(@Req() request: FastifyRequest, @Body() body: unknown) {
+    this.guard(request);
+    return this.admin.createAccount(this.valid(CreateAccountBody, body));
+  }
+
+  @Get('accounts/:id')
+  async show(@Req() request: FastifyRequest, @Param('id') id: string) {
+    this.guard(request);
+    return this.admin.details(await this.found(id));
+  }
+
+  @Patch('accounts/:id')
+  async update(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    await this.found(id);
+    return this.admin.updateAccount(id, this.valid(UpdateAccountBody, body));
+  }
+
+  @Post('accounts/:id/credits')
+  @HttpCode(200)
+  async topUp(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    await this.found(id);
+    const { credits } = this.valid(TopUpBody, body);
+    return { balance: await this.admin.addCredits(id, credits) };
+  }
+
+  /** The account's keys, revoked ones too, with caps and allowed origins; never a secret. */
+  @Get('accounts/:id/keys')
+  async listKeys(@Req() request: FastifyRequest, @Param('id') id: string) {
+    this.guard(request);
+    await this.found(id);
+    return { keys: await this.admin.listKeys(id) };
+  }
+
+  /** The plain key is in this answer only; it is never stored or shown again. */
+  @Post('accounts/:id/keys')
+  async createKey(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    await this.found(id);
+    const { name, mode } = this.valid(CreateKeyBody, body ?? {});
+    return this.admin.createKey(id, name, mode);
+  }
+
+  /** Calls and credits of the last `days` (1–366, default 30): API keys and x402 side by side. */
+  @Get('revenue')
+  async revenue(@Req() request: FastifyRequest, @Query('days') days?: string) {
+    this.guard(request);
+    const n = days === undefined ? 30 : Number(days);
+    if (!Number.isInteger(n) || n < 1 || n > 366)
+      throw DomainError.validation([
+        { field: 'days', message: 'days must be an integer from 1 to 366' },
+      ]);
+    return this.admin.revenue(n);
+  }
+
+  @Delete('keys/:id')
+  async revoke(@Req() request: FastifyRequest, @Param('id') id: string) {
+    this.guard(request);
+    if (!(await this.admin.revokeKey(id)))
+      throw new DomainError('not_found', 'No live key with that id.');
+    return { revoked: id };
+  }
+
+  /** Replaces the key's spend caps (credits per UTC day and month) and alert threshold. */
+  @Put('keys/:id/caps')
+  async setCaps(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    const key = await this.admin.setSpendCaps(id, this.valid(SpendCapsBody, body));
+    if (!key) throw new DomainError('not_found', 'No key with that id.');
+    return key;
+  }
+
+  /** Replaces the origins whose web pages may call with the key (null or []: any origin). */
+  @Put('keys/:id/allowed-origins')
+  async setAllowedOrigins(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    this.guard(request);
+    const key = await this.admin.setAllowedOrigins(id, this.valid(AllowedOriginsBody, body));
+    if (!key) throw new DomainError('not_found', 'No key with that id.');
+    return key;
+  }
+
+  private guard(request: FastifyRequest): void {
+    guardAdmin(request, this.settings.adminToken);
+  }
+
+  private valid<T extends object>(type: Type<T>, body: unknown): T {
+    return validateInput(type, body);
+  }
+
+  private async found(id: string) {
+    const account = await this.admin.findAccount(id);
+    if (!account) throw new DomainError('not_found', 'No account with that id.');
+    return account;
+  }
+}

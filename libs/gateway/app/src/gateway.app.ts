@@ -1,0 +1,37 @@
+import { AccessModule, AuthStep, RateLimitStep, TierStep } from '@nl/gateway-access';
+import { AdminModule, GATEWAY_CONFIG } from '@nl/gateway-admin';
+import { configureDashboardForms, DashboardModule } from '@nl/gateway-dashboard';
+import { CreditsStep, LedgerModule } from '@nl/gateway-ledger';
+import { X402_CONFIG } from '@nl/gateway-x402';
+import { GATEWAY_HTTP, GatewayModule, type GatewayOptions } from '@nl/gateway-core';
+import type { AppPart } from '@nl/platform-runtime';
+import { GATEWAY_DATABASE } from './gateway.database.js';
+
+/**
+ * The access steps of every catalog call, in order: who calls (a key or an x402 payment),
+ * whether the tier may call the endpoint, the rate limits, then the credits.
+ */
+export const GATEWAY_STEPS = [AuthStep, TierStep, RateLimitStep, CreditsStep];
+
+/**
+ * The public gateway as a part of a process: catalog routes behind authentication, tier gate,
+ * rate limits and credits; account, dashboard and admin routes; its tables; docs.
+ */
+export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPart {
+  return {
+    imports: [
+      GatewayModule.forRoot({
+        ...options,
+        steps: GATEWAY_STEPS,
+        imports: [AccessModule, LedgerModule, AdminModule, DashboardModule],
+      }),
+    ],
+    config: [GATEWAY_CONFIG, X402_CONFIG],
+    database: [GATEWAY_DATABASE],
+    fastify: GATEWAY_HTTP.fastify,
+    configure: async (app) => {
+      configureDashboardForms(app);
+      await GATEWAY_HTTP.configure?.(app);
+    },
+  };
+}

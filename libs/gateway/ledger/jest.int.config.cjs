@@ -1,0 +1,8 @@
+// Integration specs of gateway-ledger: real databases, transports and fake upstreams. Kept out of
+// the project graph (.nxignore) so production code never depends on the testing lib.
+module.exports = {
+  displayName: 'gateway-ledger:int',
+  preset: '../../../jest.preset.cjs',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.int-spec.ts'],
+};

@@ -1,0 +1,2 @@
+export * from './gateway-migrations.js';
+export * from './system-accounts.js';
