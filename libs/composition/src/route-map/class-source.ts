@@ -6,12 +6,15 @@ import { join } from 'node:path';
 // (class members at two spaces, a member's closing brace alone at two spaces), so a method's
 // body is the lines from its name to that brace.
 
-/** One `cache.getOrLoad(key, load, { ttlMs, staleMs })` call, as written. */
+/** One `cache.through(cacheKey(scope, policy, name), load)` call, as written. */
 export interface CacheCall {
   /** The key's literal prefix (`lite:`), or null when the key is a variable given by the caller. */
   readonly prefix: string | null;
-  readonly ttl: string | null;
-  readonly stale: string | null;
+  /**
+   * Its cache policy as written: a catalog row (`BAG_GET_ENDPOINT`), an upstream registration's
+   * (`PDOK_UPSTREAM.cache`), or a variable (a row handed down by the caller).
+   */
+  readonly policy: string;
 }
 
 /** A method's body and what it reaches: `this.<member>.<method>(` and `this.<method>(`. */
@@ -32,24 +35,20 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+const CACHE_CALL =
+  /\.through(?:<[^(]*>)?\(\s*cacheKey\(\s*\w+,\s*([\w.]+),\s*(`[a-z][\w-]*:\$\{|\w+)/g;
+
 function cacheCalls(body: string): CacheCall[] {
-  const calls = [...body.matchAll(/\.getOrLoad(?:<[^(]*>)?\(\s*([^,]+),/g)];
-  return calls.map((match, i) => {
-    const key = match[1].trim();
-    // Its options: the first ttlMs and staleMs after it, before the next call.
-    const options = body.slice((match.index ?? 0) + match[0].length, calls[i + 1]?.index);
-    const ttl = /ttlMs:\s*([^,\n}]+)/.exec(options)?.[1]?.trim() ?? null;
-    return {
-      prefix: key.startsWith('`') ? ([...key.matchAll(KEY)][0]?.[1] ?? null) : null,
-      ttl: ttl?.startsWith('(') ? 'computed per answer' : ttl,
-      stale: /staleMs:\s*([^,\n}]+)/.exec(options)?.[1]?.trim() ?? null,
-    };
-  });
+  return [...body.matchAll(CACHE_CALL)].map(([, policy, name]) => ({
+    prefix: name.startsWith('`') ? name.slice(1, -2) : null,
+    policy,
+  }));
 }
 
 /** The classes of one domain's source, read once. */
 export class DomainSource {
   private readonly classes = new Map<string, { file: string; text: string; start: number }>();
+  private readonly texts: string[] = [];
 
   constructor(
     readonly root: string,
@@ -57,6 +56,7 @@ export class DomainSource {
   ) {
     for (const file of filesUnder(join(root, 'libs/domains', domain, 'src'))) {
       const text = readFileSync(file, 'utf8');
+      this.texts.push(text);
       for (const match of text.matchAll(/^export class (\w+)/gm))
         this.classes.set(match[1], { file, text, start: match.index ?? 0 });
     }
@@ -111,9 +111,23 @@ export class DomainSource {
     };
   }
 
-  /** The expression a constant of the class's file is declared with (`STALE_MS = 7 * DAY`). */
-  constantOf(name: string, constant: string): string | null {
-    const text = this.classes.get(name)?.text ?? '';
-    return new RegExp(`^const ${constant} = ([^;]+);`, 'm').exec(text)?.[1]?.trim() ?? null;
+  /**
+   * The members of the cache policy an exported constant of the domain declares (an upstream
+   * registration's `cache: { cacheTtlMs: DAY, staleIfErrorMs: 30 * DAY }`), as written.
+   */
+  cachePolicyOf(constant: string): Readonly<Record<string, string>> {
+    for (const text of this.texts) {
+      const start = text.indexOf(`export const ${constant} = {`);
+      if (start < 0) continue;
+      const declaration = text.slice(start, text.indexOf('\n}', start));
+      const policy = /\n {2}cache: \{([^}]*)\}/.exec(declaration)?.[1] ?? '';
+      return Object.fromEntries(
+        [...policy.matchAll(/(\w+):\s*([^,]+)/g)].map(([, member, value]) => [
+          member,
+          value.trim(),
+        ]),
+      );
+    }
+    return {};
   }
 }

@@ -25,7 +25,7 @@ function entryLines(entry: RouteEntry): string[] {
     lines.push(
       endpoint.cacheTtlMs === null
         ? '- cache: none (never cached)'
-        : `- cache: no \`cache.getOrLoad\` on its way (the catalog's TTL: ${duration(endpoint.cacheTtlMs)})`,
+        : `- cache: no \`cache.through\` on its way (the catalog's TTL: ${duration(endpoint.cacheTtlMs)})`,
     );
   else
     for (const c of entry.cache)
@@ -46,9 +46,10 @@ export function renderRouteMap(entries: readonly RouteEntry[]): string {
     'controller in its module) answers it by calling its service, which asks its upstreams',
     'through the domain cache. Read from the endpoint catalog, the modules and handlers as Nest',
     "registers them, and the services' source (the classes each one is given, their",
-    "`@InjectUpstream` and `cache.getOrLoad` calls). TTLs are the catalog's, stale windows the",
-    'constants the code declares (how long a copy past its TTL may stand in when the upstream',
-    'fails). A test fails while this file differs from a fresh generation.',
+    '`@InjectUpstream` and `cache.through` calls). TTL and stale window (how long a copy past',
+    'its TTL may stand in when the upstream fails) are the cache policy the call names: the',
+    "catalog row's, or the upstream registration's for an upstream's own answers. A test fails",
+    'while this file differs from a fresh generation.',
     '',
   ];
   for (const domain of domains) {

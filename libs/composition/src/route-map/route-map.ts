@@ -1,6 +1,13 @@
 import type { Type } from '@nestjs/common';
 import { ENDPOINT_CATALOG, contractExports } from '@nl/contracts-catalog';
-import { DAY, HOUR, MINUTE, SECOND, type EndpointDefinition } from '@nl/contracts-core';
+import {
+  DAY,
+  HOUR,
+  MINUTE,
+  SECOND,
+  type CachePolicy,
+  type EndpointDefinition,
+} from '@nl/contracts-core';
 import type { AppPart } from '@nl/platform-runtime';
 import { DOMAIN_PARTS } from '../parts.js';
 import { DomainSource, type CacheCall } from './class-source.js';
@@ -48,33 +55,40 @@ export function duration(ms: number): string {
   return `${ms} ms`;
 }
 
-/** A cache call's TTL and stale window, in words: the catalog's TTL, a constant's value. */
+/**
+ * The policy a cache call names: a catalog row, an upstream registration's own (read from the
+ * domain's source), or, for a variable, the row the caller hands down (the route's).
+ */
+function policyOf(call: CacheCall, endpoint: EndpointDefinition, source: DomainSource) {
+  if (/^[a-z]/.test(call.policy)) return endpoint;
+  const registration = /^(\w+)\.cache$/.exec(call.policy)?.[1];
+  if (!registration) return (contractExports()[call.policy] as CachePolicy | undefined) ?? null;
+  const written = source.cachePolicyOf(registration);
+  const ms = (member: string) => (written[member] ? millisecondsOf(written[member]) : null);
+  return {
+    cacheTtlMs: ms('cacheTtlMs'),
+    staleIfErrorMs: ms('staleIfErrorMs') ?? undefined,
+    partialCacheTtlMs: ms('partialCacheTtlMs') ?? undefined,
+  };
+}
+
+/** A cache call's TTL and stale window, in words, from the policy it names. */
 function cacheEntry(
-  call: CacheCall & { readonly owner: string },
+  call: CacheCall,
   prefix: string,
   endpoint: EndpointDefinition,
   source: DomainSource,
 ) {
-  const contracts = contractExports();
-  const ttlOf = (expression: string | null): string => {
-    if (expression === null) return 'no TTL';
-    const [row, member] = expression.split('??')[0].trim().split('.');
-    if (member === 'cacheTtlMs') {
-      const ttl = /^[A-Z]/.test(row)
-        ? (contracts[row] as EndpointDefinition | undefined)?.cacheTtlMs
-        : endpoint.cacheTtlMs;
-      if (ttl !== undefined) return ttl === null ? 'not cached' : duration(ttl);
-    }
-    const ms = millisecondsOf(expression);
-    return ms === null ? expression : duration(ms);
+  const policy = policyOf(call, endpoint, source);
+  if (!policy) return { prefix, ttl: `unknown (${call.policy})`, stale: 'unknown' };
+  const { cacheTtlMs, staleIfErrorMs, partialCacheTtlMs } = policy;
+  const partial =
+    partialCacheTtlMs === undefined ? '' : ` (${duration(partialCacheTtlMs)} when partial)`;
+  return {
+    prefix,
+    ttl: cacheTtlMs === null ? 'not cached' : `${duration(cacheTtlMs)}${partial}`,
+    stale: staleIfErrorMs ? duration(staleIfErrorMs) : 'none',
   };
-  const staleOf = (expression: string | null): string => {
-    if (expression === null) return 'none';
-    const declared = source.constantOf(call.owner, expression) ?? expression;
-    const ms = millisecondsOf(declared);
-    return ms === null ? declared : duration(ms);
-  };
-  return { prefix, ttl: ttlOf(call.ttl), stale: staleOf(call.stale) };
 }
 
 /**
@@ -97,7 +111,7 @@ function follow(source: DomainSource, handler: Type, method: string, endpoint: E
     const own = facts.keys.filter((k) => !direct.has(k));
     for (const call of facts.cacheCalls)
       for (const prefix of call.prefix !== null ? [call.prefix] : own.length ? own : handed) {
-        const entry = cacheEntry({ ...call, owner }, prefix, endpoint, source);
+        const entry = cacheEntry(call, prefix, endpoint, source);
         cache.set(`${entry.prefix} ${entry.ttl} ${entry.stale}`, entry);
       }
     const members = source.members(owner);

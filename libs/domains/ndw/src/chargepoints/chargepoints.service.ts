@@ -26,11 +26,13 @@ export class ChargePointsService {
     scope: RequestScope,
   ): Promise<ReplyEnvelope<ChargePointsResponse>> {
     const name = `chargepoints:${this.datasets.version('chargePoints')}:${JSON.stringify(query)}`;
-    const key = cacheKey(scope, CHARGEPOINTS_LIST_ENDPOINT, name);
-    const cached = await this.cache.through(key, async () => {
-      const { items, total } = await this.repository.list(query);
-      return { total, results: items, meta: pageMeta(total, query.page, query.per_page) };
-    });
+    const cached = await this.cache.through(
+      cacheKey(scope, CHARGEPOINTS_LIST_ENDPOINT, name),
+      async () => {
+        const { items, total } = await this.repository.list(query);
+        return { total, results: items, meta: pageMeta(total, query.page, query.per_page) };
+      },
+    );
     return replyEnvelope(CHARGEPOINTS_SOURCE, cached);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ReplyEnvelope } from '@nl/contracts-core';
+import type { CachePolicy, ReplyEnvelope } from '@nl/contracts-core';
 import {
   VEHICLE_FULL_ENDPOINT,
   VEHICLE_LITE_ENDPOINT,
@@ -8,7 +8,7 @@ import {
   type VehicleLiteResponse,
   type VehicleNotFound,
 } from '@nl/contracts-rdw';
-import { DomainCache, cacheKey, replyEnvelope, type CacheKey } from '@nl/platform-cache';
+import { DomainCache, cacheKey, replyEnvelope } from '@nl/platform-cache';
 import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { RdwClient } from '../upstream/rdw/rdw.client.js';
@@ -32,7 +32,9 @@ export class VehicleService {
 
   async lite(plate: string, scope: RequestScope): Promise<ReplyEnvelope<VehicleLiteResponse>> {
     const cached = await this.load(
-      cacheKey(scope, VEHICLE_LITE_ENDPOINT, `lite:${plate}`),
+      scope,
+      VEHICLE_LITE_ENDPOINT,
+      `lite:${plate}`,
       plate,
       ['vehicle', 'fuel'],
       {
@@ -58,8 +60,8 @@ export class VehicleService {
 
   async full(plate: string, scope: RequestScope): Promise<ReplyEnvelope<VehicleFullResponse>> {
     const datasets = ['vehicle', 'fuel', 'body', 'axles'] as const;
-    const key = cacheKey(scope, VEHICLE_FULL_ENDPOINT, `full:${plate}`);
-    const cached = await this.load(key, plate, datasets, {
+    const name = `full:${plate}`;
+    const cached = await this.load(scope, VEHICLE_FULL_ENDPOINT, name, plate, datasets, {
       found: false,
       license_plate: plate,
       vehicle: null,
@@ -80,16 +82,21 @@ export class VehicleService {
   }
 
   /**
-   * The raw rows through the cache; throws 404 with the endpoint's own `notFound` body (its
-   * envelope's members, nothing found) for an unknown plate, 503 without an answer.
+   * The raw rows through the cache entry `name`, by the endpoint row's `policy`; throws 404
+   * with the endpoint's own `notFound` body (its envelope's members, nothing found) for an
+   * unknown plate, 503 without an answer.
    */
   private async load(
-    key: CacheKey,
+    scope: RequestScope,
+    policy: CachePolicy,
+    name: string,
     plate: string,
     datasets: readonly Dataset[],
     notFound: VehicleNotFound | VehicleFullNotFound,
   ) {
-    const cached = await this.cache.through(key, () => this.fetch(plate, datasets, key.scope));
+    const cached = await this.cache.through(cacheKey(scope, policy, name), () =>
+      this.fetch(plate, datasets, scope),
+    );
     if (!cached.value)
       throw DomainError.notFound(notFound, `The plate ${plate} is not in the RDW registry.`);
     return { ...cached, value: cached.value };
