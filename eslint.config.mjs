@@ -120,9 +120,18 @@ export default [
         'error',
         { prefer: 'type-imports', fixStyle: 'inline-type-imports' },
       ],
-      // A file that outgrows a screen or three is split by concept.
-      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // A file that outgrows a screen or three is split by concept. Every line counts, comments
+    // and blank ones too: a file is not made to fit by packing lines or dropping its docs.
+    files: ['**/*.ts', '**/*.mjs', '**/*.cjs'],
+    rules: { 'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // The test support lib holds the fakes of whole upstreams; it keeps the older limit.
+    files: ['libs/testing/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: TEST_FILES,
