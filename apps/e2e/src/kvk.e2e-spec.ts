@@ -173,7 +173,12 @@ describe.each(PROFILES)('company register through the gateway (%s)', (profile) =
   // Before any VIES answer for the company's own number is cached or stored: this one has none to
   // fall back on. The distributed profile's database outlives a run: an earlier run's is removed.
   it('should still answer the profile, vat unavailable, when the member state is down', async () => {
-    await api.db.query(`DELETE FROM validation.vat_answer WHERE vat_number = 'NL992340597B01'`);
+    // The table exists only where the validation service's migrations ran on this database.
+    const [{ stored }] = await api.db.query<{ stored: boolean }[]>(
+      `SELECT to_regclass('validation.vat_answer') IS NOT NULL AS stored`,
+    );
+    if (stored)
+      await api.db.query(`DELETE FROM validation.vat_answer WHERE vat_number = 'NL992340597B01'`);
     vies.memberStateDown('NL');
     try {
       const res = await api.get('/v1/kvk/90000749?vies=true');
