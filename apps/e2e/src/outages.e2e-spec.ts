@@ -22,10 +22,6 @@ describe.each(PROFILES)('the gateway when its database fails (%s)', (profile) =>
   });
   afterAll(() => api?.close());
   afterEach(() => jest.restoreAllMocks());
-  // These tests fail the database under `settle`. The embedded profile's first attempt settles in
-  // memory (settleAtOnce, whose own failure, a journal write, credit-journal.int-spec covers):
-  // here it goes through `settle` too, as its retries do.
-  beforeEach(() => jest.spyOn(api.credits, 'settleAtOnce').mockReturnValue(undefined));
 
   async function books(accountId: string) {
     const [row] = (await api.db.query(
@@ -153,19 +149,26 @@ describe.each(PROFILES)('the gateway when its database fails (%s)', (profile) =>
   });
 
   describe('a call charged after its answer (Postgres)', () => {
+    /** How this gateway charges after the answer (Postgres only: the embedded one reserves). */
+    function afterwards() {
+      if (!api.credits.afterwards) throw new Error('this ledger reserves every call');
+      return api.credits.afterwards;
+    }
+
     /** An account this gateway has seen with a balance covering many calls, and its key. */
     async function ample() {
       const { accountId, key } = await api.account({ tier: 'trial', credits: 1_000 });
       expect((await api.fetch(LOOKUP, { headers: { 'x-api-key': key } })).status).toBe(200);
-      expect(api.credits.chargesAfter(accountId, PRICE)).toBe(!isEmbedded(api.db));
+      const chargesAfter = api.credits.afterwards?.chargesAfter(accountId, PRICE) ?? false;
+      expect(chargesAfter).toBe(!isEmbedded(api.db));
       return { accountId, key, before: 100_000 - PRICE };
     }
 
     it('should not send the answer, and refund a charge that landed while the database stayed away', async () => {
       const { accountId, key, before } = await ample();
       if (isEmbedded(api.db)) return; // the embedded profile reserves every call from memory
-      const charge = api.credits.charge.bind(api.credits);
-      jest.spyOn(api.credits, 'charge').mockImplementationOnce(async (request) => {
+      const charge = afterwards().charge.bind(afterwards());
+      jest.spyOn(afterwards(), 'charge').mockImplementationOnce(async (request) => {
         await charge(request); // committed …
         throw connectionLost(); // … the answer was lost, and the database stays away:
       });
@@ -183,9 +186,9 @@ describe.each(PROFILES)('the gateway when its database fails (%s)', (profile) =>
     it('should charge once when a charge landed but its answer was lost, or failed before it landed', async () => {
       const { accountId, key, before } = await ample();
       if (isEmbedded(api.db)) return;
-      const charge = api.credits.charge.bind(api.credits);
+      const charge = afterwards().charge.bind(afterwards());
       jest
-        .spyOn(api.credits, 'charge')
+        .spyOn(afterwards(), 'charge')
         .mockImplementationOnce(async (request) => {
           await charge(request);
           throw connectionLost();

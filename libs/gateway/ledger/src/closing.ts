@@ -13,3 +13,28 @@ export interface Closing {
   readonly charged: number;
   readonly at: Date;
 }
+
+/** The closing of a charge that was not open: nothing to write. */
+const NOTHING_TO_WRITE = Promise.resolve();
+
+/**
+ * A charge closed in memory, as its caller waits for it: resolves with the balance after it (null
+ * when nothing was open) once its journal write returned, rejects if that write failed (nothing
+ * of it was kept). A thenable on the one write the closings of a turn share (JournalAppends), not
+ * a promise of its own: every promise of a paid call costs it the request context's hooks, and
+ * the caller's `then` makes the only one.
+ */
+export class JournaledClosing implements PromiseLike<number | null> {
+  constructor(
+    private readonly balance: number | null,
+    private readonly written: Promise<void> = NOTHING_TO_WRITE,
+  ) {}
+
+  then<A = number | null, B = never>(
+    ok?: ((balance: number | null) => A | PromiseLike<A>) | null,
+    failed?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    const { balance } = this;
+    return this.written.then(ok ? () => ok(balance) : () => balance as A, failed);
+  }
+}

@@ -1,3 +1,4 @@
+import type { SentAnswer } from './delivery-list.js';
 import type { ReserveOutcome } from './spend-caps.js';
 
 export interface Reservation {
@@ -39,12 +40,34 @@ export interface ClosedCharge {
 }
 
 /**
- * A charge closed in memory (the embedded profile's settleAtOnce): the balance after it, and the
- * journal write its answer waits for.
+ * A settlement: resolves once the charge is written (its answer may go) with the balance after
+ * it, or null if nothing was open; rejects when it could not be written. A promise on Postgres;
+ * the embedded profile settles in memory and hands back a thenable on its journal write
+ * (JournaledClosing), so that a paid call makes no promise for it beyond its own `then`.
  */
-export interface ClosedAtOnce {
-  readonly balance: number;
-  readonly written: Promise<void>;
+export type Settling = Pick<Promise<number | null>, 'then'>;
+
+/**
+ * Charging a call after its answer instead of reserving before it (Postgres, SqlCredits): one
+ * statement per call instead of a reservation and a settlement, each a round trip.
+ */
+export interface ChargesAfter {
+  /**
+   * Whether a call at `amount` is charged after its answer: the balance last seen for the
+   * account covers many such calls, so a refusal after the fact is rare.
+   */
+  chargesAfter(accountId: string, amount: number): boolean;
+  /** Charges an answered call (only where {@link chargesAfter} said so). */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+}
+
+/**
+ * Refunding, after a crash, the charges whose answers may not have gone out (the embedded
+ * profile's delivery list, DeliveryList): it is told when an answer is being written.
+ */
+export interface DeliveryTracking {
+  /** The answer that carries `chargeId`'s charge is being written to `response`. */
+  sent(chargeId: string, response: SentAnswer): void;
 }
 
 /**
@@ -53,10 +76,20 @@ export interface ClosedAtOnce {
  * the embedded profile (EmbeddedCredits). Amounts are hundredths of a credit.
  */
 export interface CreditBackend {
+  /**
+   * Charges calls after their answers ({@link ChargesAfter}: Postgres), or null where every
+   * call is reserved before it (embedded: a reservation there is a check in memory).
+   */
+  readonly afterwards: ChargesAfter | null;
+  /**
+   * Tracks the delivery of charged answers ({@link DeliveryTracking}: embedded), or null where a
+   * written charge stands whatever became of its answer (Postgres keeps no delivery list).
+   */
+  readonly deliveries: DeliveryTracking | null;
   /** At once where the balances are in memory and loaded (embedded), else a promise. */
   reserve(reservation: ReservationRequest): ReserveOutcome | Promise<ReserveOutcome>;
-  /** Charges `charge` (≤ the reserved amount) and frees the rest; the balance, or null if nothing was open. */
-  settle(chargeId: string, charge: number): Promise<number | null>;
+  /** Charges `charge` (≤ the reserved amount) and frees the rest (see {@link Settling}). */
+  settle(chargeId: string, charge: number): Settling;
   /** Frees the whole reservation; the balance, or null if nothing was open. */
   release(chargeId: string): Promise<number | null>;
   /** How a charge was closed, or null while it is still open (or was never made). */
@@ -66,4 +99,16 @@ export interface CreditBackend {
   topUp(accountId: string, amount: number): Promise<number>;
   /** Makes a charge as if it had never been asked for (see UNDO_CHARGE); what it did. */
   undo(chargeId: string): Promise<'refund' | 'release' | 'none'>;
+  /** Resolves once every charge closed so far is in the ledger and the usage rollup. */
+  written(): Promise<void>;
+  /** The balance this process knows to be current, else undefined: read the account's row. */
+  liveBalance(accountId: string): number | undefined;
+  /** A capped key's spend in hundredths as this process counts it, else undefined. */
+  liveSpend(keyId: string): { today: number; month: number } | undefined;
+  /** A key's caps were changed: the next reservation reads them. */
+  capsChanged(keyId: string): void;
+  /** Before the first call is served: whatever a crash left is put right; throws if it failed. */
+  start(): Promise<void>;
+  /** Graceful shutdown: what is still to be written is written. */
+  close(): Promise<void>;
 }

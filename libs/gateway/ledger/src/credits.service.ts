@@ -10,16 +10,15 @@ import { embeddedThread } from '@nl/platform-database';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { DataSource } from 'typeorm';
 import type {
-  ChargeOutcome,
-  ClosedAtOnce,
-  ChargeRequest,
+  ChargesAfter,
   ClosedCharge,
   CreditBackend,
+  DeliveryTracking,
   ReservationRequest,
+  Settling,
 } from './credit-backend.js';
 import type { UndoOutcome } from './credits.sql.js';
 import { EmbeddedCredits } from './embedded-credits.js';
-import type { SentAnswer } from './delivery-list.js';
 import type { ReserveOutcome } from './spend-caps.js';
 import { SqlCredits } from './sql-credits.js';
 
@@ -37,20 +36,25 @@ export function isEmbedded(db: DataSource): boolean {
  *
  * Two ways to keep it, one behaviour: on Postgres every change is one SQL statement, shared by
  * any number of gateways (SqlCredits); in the embedded profile this process owns the database
- * and keeps the balances itself, writing the ledger in group commits (EmbeddedCredits, issue
- * 17). A key with spend caps has its spend counted and checked by both.
+ * and keeps the balances itself, writing the ledger in group commits (EmbeddedCredits). A key
+ * with spend caps has its spend counted and checked by both. Both keep the whole CreditBackend
+ * port; what only one of them can do is a capability, {@link afterwards} and
+ * {@link deliveries}, null where that ledger does without it.
  */
 @Injectable()
 export class CreditsService
   implements AccountCredits, OnApplicationBootstrap, OnApplicationShutdown
 {
   private readonly backend: CreditBackend;
-  private readonly embedded?: EmbeddedCredits;
-  private readonly sql?: SqlCredits;
+  /** Charges after the answer (Postgres, keys without caps), or null: every call is reserved. */
+  readonly afterwards: ChargesAfter | null;
+  /** The delivery list of the charged answers (embedded), or null: a written charge stands. */
+  readonly deliveries: DeliveryTracking | null;
 
   constructor(db: DataSource, @Optional() @Inject(LOGGER) logger?: Logger) {
-    if (isEmbedded(db)) this.backend = this.embedded = EmbeddedCredits.for(db, logger);
-    else this.backend = this.sql = new SqlCredits(db);
+    this.backend = isEmbedded(db) ? EmbeddedCredits.for(db, logger) : new SqlCredits(db);
+    this.afterwards = this.backend.afterwards;
+    this.deliveries = this.backend.deliveries;
   }
 
   /**
@@ -61,18 +65,13 @@ export class CreditsService
     return this.backend.reserve(reservation);
   }
 
-  /** Charges `charge` (≤ the reserved amount) and frees the rest; null if nothing was open. */
-  settle(chargeId: string, charge: number): Promise<number | null> {
-    return this.backend.settle(chargeId, charge);
-  }
-
   /**
-   * The embedded profile's settlement at once (EmbeddedCredits.settleAtOnce): the balance after
-   * it and the journal write to wait for, or null when nothing was open; undefined on Postgres,
-   * where only {@link settle} writes.
+   * Charges `charge` (≤ the reserved amount) and frees the rest: resolves once the charge is
+   * written, with the balance after it, or null if nothing was open; rejects when it could not
+   * be written. The embedded profile settles in memory and waits for its journal write only.
    */
-  settleAtOnce(chargeId: string, charge: number): ClosedAtOnce | null | undefined {
-    return this.embedded?.settleAtOnce(chargeId, charge);
+  settle(chargeId: string, charge: number): Settling {
+    return this.backend.settle(chargeId, charge);
   }
 
   /** Frees the whole reservation; null if nothing was open. */
@@ -108,60 +107,31 @@ export class CreditsService
    * embedded profile writes them some milliseconds after the answers (GroupCommits). Readers
    * of either call this first; on Postgres every charge is written before its answer.
    */
-  async written(): Promise<void> {
-    await this.embedded?.written();
-  }
-
-  /** Whether {@link sent} means anything here (embedded profile); Postgres needs no call. */
-  get tracksDelivery(): boolean {
-    return this.embedded !== undefined;
-  }
-
-  /**
-   * The answer that carries `chargeId`'s charge is being written to `response`: delivered once
-   * the response has finished or closed. Only the embedded profile keeps count (the delivery
-   * list its crash recovery refunds from).
-   */
-  sent(chargeId: string, response: SentAnswer): void {
-    this.embedded?.sent(chargeId, response);
-  }
-
-  /**
-   * Whether a call at `amount` is charged after its answer instead of reserved before it
-   * (Postgres, keys without caps): the balance last seen for the account covers many such calls.
-   * The embedded profile reserves at once, from memory.
-   */
-  chargesAfter(accountId: string, amount: number): boolean {
-    return this.sql?.chargesAfter(accountId, amount) ?? false;
-  }
-
-  /** Charges an answered call after the fact (only where {@link chargesAfter} said so). */
-  charge(request: ChargeRequest): Promise<ChargeOutcome> {
-    if (!this.sql) throw new Error('charges after the fact are made on Postgres only');
-    return this.sql.charge(request);
+  written(): Promise<void> {
+    return this.backend.written();
   }
 
   /** The balance this process knows to be current (embedded profile), else undefined: read the row. */
   liveBalance(accountId: string): number | undefined {
-    return this.embedded?.liveBalance(accountId);
+    return this.backend.liveBalance(accountId);
   }
 
   /** A capped key's spend in hundredths as this process counts it (embedded), else undefined. */
   liveSpend(keyId: string): { today: number; month: number } | undefined {
-    return this.embedded?.liveSpend(keyId);
+    return this.backend.liveSpend(keyId);
   }
 
   /** A key's caps were changed: the next reservation reads them again (embedded profile). */
   capsChanged(keyId: string): void {
-    this.embedded?.capsChanged(keyId);
+    this.backend.capsChanged(keyId);
   }
 
   /** Embedded: refunds what a crash left on the delivery list before the first call is served. */
-  async onApplicationBootstrap(): Promise<void> {
-    await this.embedded?.start();
+  onApplicationBootstrap(): Promise<void> {
+    return this.backend.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.embedded?.close();
+  onApplicationShutdown(): Promise<void> {
+    return this.backend.close();
   }
 }

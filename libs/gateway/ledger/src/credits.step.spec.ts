@@ -17,7 +17,8 @@ describe(CreditsStep.name, () => {
   };
   const sut = new CreditsStep(
     {
-      chargesAfter: () => false,
+      afterwards: null,
+      deliveries: null,
       reserve: mocks.reserve,
       liveBalance: () => undefined,
     } as unknown as CreditsService,

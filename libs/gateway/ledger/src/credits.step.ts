@@ -9,6 +9,7 @@ import { CreditsService } from './credits.service.js';
 import { DoubtfulCharges } from './doubtful-charges.js';
 import { insufficientCredits, priceOf, settlement, spendCapReached } from './charge-terms.js';
 import { writeWithRetries, type Written } from './charge-writes.js';
+import type { ChargesAfter, DeliveryTracking } from './credit-backend.js';
 import type { ReserveOutcome } from './spend-caps.js';
 
 /** Set when this call holds its x402 payment (reserved and verified). */
@@ -17,8 +18,8 @@ const HELD_PAYMENT = new StateKey<boolean>('x402-held');
 /** The open reservation of this call, settled or released after it. */
 const CHARGE_ID = new StateKey<string>('chargeId');
 
-/** Set when this call reserved nothing and is charged after its answer (SqlCredits.charge). */
-const CHARGE_AFTER = new StateKey<boolean>('charge-after');
+/** Set when this call reserved nothing and is charged after its answer: how it is charged. */
+const CHARGE_AFTER = new StateKey<ChargesAfter>('charge-after');
 
 /** X-Credits-Charged of the last charge: an endpoint's calls mostly cost the same. */
 const chargedText = new LastText(formatCredits);
@@ -33,9 +34,9 @@ const chargedText = new LastText(formatCredits);
  *
  * On Postgres, where a reservation and a settlement are a round trip each, a call of a key
  * without caps whose account this gateway last saw with a balance covering a thousand such calls
- * (CreditsService.chargesAfter) reserves nothing: it is charged after its answer, in one
- * statement that writes its row only if the balance covers its fresh price, as the reservation
- * would have (SqlCredits.charge). When another replica spent the balance meanwhile, the caller
+ * (ChargesAfter, a capability of the Postgres ledger) reserves nothing: it is charged after its
+ * answer, in one statement that writes its row only if the balance covers its fresh price, as
+ * the reservation would have (SqlCredits.charge). When another replica spent the balance meanwhile, the caller
  * gets the same `402 insufficient_credits` as before the call, without the data; the price of
  * that rare case is one service call nobody paid for. A non-2xx answer then writes nothing.
  *
@@ -49,13 +50,21 @@ const chargedText = new LastText(formatCredits);
  */
 @Injectable()
 export class CreditsStep implements GatewayStep {
+  /** Charging after the answer, where the ledger can (Postgres); null: every call reserves. */
+  private readonly afterwards: ChargesAfter | null;
+  /** The delivery list of charged answers, where the ledger keeps one (embedded); else null. */
+  private readonly deliveries: DeliveryTracking | null;
+
   constructor(
     private readonly credits: CreditsService,
     private readonly accounts: AccountsService,
     private readonly payments: X402Payments,
     private readonly doubtful: DoubtfulCharges,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.afterwards = credits.afterwards;
+    this.deliveries = credits.deliveries;
+  }
 
   before(call: GatewayCall): void | Promise<void> {
     const owner = ownerOf(call);
@@ -63,8 +72,9 @@ export class CreditsStep implements GatewayStep {
     const offer = call.state.get(OFFERED_PAYMENT);
     if (offer) return this.holdPayment(call, offer);
     const amount = call.endpoint.price.fresh;
-    if (!owner.capped && this.credits.chargesAfter(owner.accountId, amount)) {
-      call.state.set(CHARGE_AFTER, true);
+    const { afterwards } = this;
+    if (!owner.capped && afterwards?.chargesAfter(owner.accountId, amount)) {
+      call.state.set(CHARGE_AFTER, afterwards);
       return;
     }
     const reserved = this.credits.reserve({
@@ -114,7 +124,7 @@ export class CreditsStep implements GatewayStep {
       if (call.state.get(HELD_PAYMENT)) return this.payments.close(call, offer, outcome.status);
       return;
     }
-    const chargeAfter = call.state.get(CHARGE_AFTER) === true;
+    const chargeAfter = call.state.get(CHARGE_AFTER);
     const reservedId = call.state.get(CHARGE_ID);
     if (!reservedId && !chargeAfter) {
       if (ownerOf(call).sandbox) return this.unchargedHeaders(call);
@@ -125,25 +135,23 @@ export class CreditsStep implements GatewayStep {
     const price = priceOf(call.endpoint.price, outcome.reply?.meta);
     if (!reservedId) {
       const chargeId = randomUUID();
-      return this.written(call, chargeId, () => this.chargeOnce(call, chargeId, price)).then(
-        (settled) => this.charged(call, chargeId, settled),
+      // Set: a call without a reservation that was not to be charged after returned above.
+      const afterwards = chargeAfter as ChargesAfter;
+      const charge = () => this.chargeOnce(call, afterwards, chargeId, price);
+      return this.written(call, chargeId, charge).then((settled) =>
+        this.charged(call, chargeId, settled),
       );
     }
-    // The settlement, at once; the retries of `written` only once it failed (each
-    // promise and await more of a paid call's chain costs it, with the request context's hooks).
-    const retry = (error: unknown) =>
-      this.written(call, reservedId, () => this.settleOnce(reservedId, price), { error }).then(
-        (settled) => this.charged(call, reservedId, settled),
-      );
-    const closed = this.credits.settleAtOnce(reservedId, price);
-    if (closed === undefined)
-      return this.credits
-        .settle(reservedId, price)
-        .then((balance) => this.charged(call, reservedId, settlement(price, balance)), retry);
-    if (!closed) return this.charged(call, reservedId, null);
-    // Embedded: settled in memory; the answer waits for the turn's journal write only.
-    const settled = settlement(price, closed.balance);
-    return closed.written.then(() => this.charged(call, reservedId, settled), retry);
+    // The settlement, at once (embedded: in memory, the answer waiting for the turn's journal
+    // write only); the retries of `written` only once it failed (each promise and await more
+    // of a paid call's chain costs it, with the request context's hooks).
+    return this.credits.settle(reservedId, price).then(
+      (balance) => this.charged(call, reservedId, settlement(price, balance)),
+      (error: unknown) =>
+        this.written(call, reservedId, () => this.settleOnce(reservedId, price), { error }).then(
+          (settled) => this.charged(call, reservedId, settled),
+        ),
+    );
   }
 
   /**
@@ -179,7 +187,7 @@ export class CreditsStep implements GatewayStep {
     countCharge(call.endpoint.id, 'balance', settled.charged);
     void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
     // The embedded profile refunds, after a crash, charges whose answers may not have gone out.
-    if (this.credits.tracksDelivery) this.credits.sent(chargeId, call.reply.raw);
+    this.deliveries?.sent(chargeId, call.reply.raw);
   }
 
   /** A failed call's reservation is given back whole. */
@@ -211,13 +219,14 @@ export class CreditsStep implements GatewayStep {
    */
   private async chargeOnce(
     call: GatewayCall,
+    afterwards: ChargesAfter,
     chargeId: string,
     charge: number,
   ): Promise<Written | null> {
     const { endpoint, requestId } = call;
     const { accountId } = ownerOf(call);
     const amount = endpoint.price.fresh;
-    const outcome = await this.credits.charge({
+    const outcome = await afterwards.charge({
       chargeId,
       accountId,
       amount,

@@ -32,6 +32,11 @@ describe('embedded credits (PGlite, balances in this process)', () => {
   afterAll(() => closeDatabase(db));
   afterEach(() => jest.useRealTimers());
 
+  /** The embedded ledger's delivery list (it keeps one; Postgres does not). */
+  const deliveries = () => {
+    if (!credits.deliveries) throw new Error('the embedded ledger keeps a delivery list');
+    return credits.deliveries;
+  };
   const day = (iso: string) => jest.setSystemTime(new Date(`${iso}T12:00:00Z`));
 
   async function hold(key: { accountId: string; keyId: string }, amount: number) {
@@ -116,7 +121,8 @@ describe('embedded credits (PGlite, balances in this process)', () => {
       [closing]: { writableFinished: false, destroyed: false },
       [pending]: { writableFinished: false, destroyed: false },
     };
-    for (const [chargeId, response] of Object.entries(answers)) credits.sent(chargeId, response);
+    for (const [chargeId, response] of Object.entries(answers))
+      deliveries().sent(chargeId, response);
     await credits.written();
     // Still being written: a commit keeps all three on the list.
     await settled();
@@ -171,7 +177,7 @@ describe('embedded credits (PGlite, balances in this process)', () => {
         }[]
       )[0].u;
     expect(await listed()).toContain(held.chargeId);
-    credits.sent(held.chargeId, { writableFinished: true, destroyed: false });
+    deliveries().sent(held.chargeId, { writableFinished: true, destroyed: false });
     await credits.onApplicationShutdown();
     expect(await listed()).not.toContain(held.chargeId);
   });

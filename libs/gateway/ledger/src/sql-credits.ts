@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type {
   ChargeOutcome,
   ChargeRequest,
+  ChargesAfter,
   ClosedCharge,
   CreditBackend,
   ReservationRequest,
@@ -20,6 +21,9 @@ import { runRound, type Job } from './sql-rounds.js';
  */
 const CHARGE_AFTER_MARGIN = 1_000;
 
+/** What is already done: nothing in this process waits to be written or put right. */
+const DONE = Promise.resolve();
+
 /**
  * The credit ledger on Postgres. Every change is one SQL statement (data-modifying CTEs),
  * so it is atomic on Postgres and PGlite alike and a crash can never leave half of it:
@@ -33,7 +37,12 @@ const CHARGE_AFTER_MARGIN = 1_000;
  * the sweep give back what was not charged, off the UTC day (and month) it was counted on. So
  * a key's spend is always held + settled, and concurrent calls cannot cross a cap together.
  */
-export class SqlCredits implements CreditBackend {
+export class SqlCredits implements CreditBackend, ChargesAfter {
+  /** Calls of keys without caps, on ample balances, are charged after their answers. */
+  readonly afterwards: ChargesAfter = this;
+  /** A charge is committed before its answer goes and stands: no delivery list is kept. */
+  readonly deliveries = null;
+
   constructor(private readonly db: DataSource) {}
 
   /**
@@ -100,15 +109,20 @@ export class SqlCredits implements CreditBackend {
 
   /** Charges `charge` (≤ the reserved amount) and frees the rest; null if nothing was open. */
   settle(chargeId: string, charge: number): Promise<number | null> {
-    return this.close({ chargeId, kind: 'settle', charge, capped: this.keyed.has(chargeId) });
+    return this.closeCharge({ chargeId, kind: 'settle', charge, capped: this.keyed.has(chargeId) });
   }
 
   /** Frees the whole reservation; null if nothing was open. */
   release(chargeId: string): Promise<number | null> {
-    return this.close({ chargeId, kind: 'release', charge: 0, capped: this.keyed.has(chargeId) });
+    return this.closeCharge({
+      chargeId,
+      kind: 'release',
+      charge: 0,
+      capped: this.keyed.has(chargeId),
+    });
   }
 
-  private async close(closing: Closing): Promise<number | null> {
+  private async closeCharge(closing: Closing): Promise<number | null> {
     const balance = (await this.rounds.submit({ close: closing })) as number | null;
     this.keyed.delete(closing.chargeId);
     return balance;
@@ -138,6 +152,39 @@ export class SqlCredits implements CreditBackend {
 
   async undo(chargeId: string): Promise<UndoOutcome> {
     return (await undoIn(this.db, chargeId))[0]?.kind ?? 'none';
+  }
+
+  /** Every charge is written before its answer goes: nothing is left to wait for. */
+  written(): Promise<void> {
+    return DONE;
+  }
+
+  /**
+   * Undefined: the balance is shared with every other gateway and lives in the account's row,
+   * which the caller reads; this process never knows it to be current.
+   */
+  liveBalance(): undefined {
+    return undefined;
+  }
+
+  /** Undefined: a key's spend is counted on its row by the statements, which the caller reads. */
+  liveSpend(): undefined {
+    return undefined;
+  }
+
+  /** Nothing to do: every reservation's statement reads the key's caps from its row. */
+  capsChanged(): void {
+    // No caps are kept in this process.
+  }
+
+  /** Nothing to put right: every change was one statement, committed or not at all. */
+  start(): Promise<void> {
+    return DONE;
+  }
+
+  /** Nothing waits in this process: every change is written before its caller hears of it. */
+  close(): Promise<void> {
+    return DONE;
   }
 }
 
