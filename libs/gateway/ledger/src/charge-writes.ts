@@ -1,5 +1,9 @@
+import { formatCredits } from '@nl/contracts-core';
+import type { GatewayCall } from '@nl/gateway-core';
 import type { Logger } from '@nl/platform-logging';
 import { DomainError, databaseUnavailable, isDatabaseUnavailable } from '@nl/platform-errors';
+import type { CreditsService } from './credits.service.js';
+import type { DoubtfulCharges } from './doubtful-charges.js';
 
 /**
  * Pauses between attempts to settle a paid answer while the database is unreachable (≈3.4 s in
@@ -67,4 +71,46 @@ async function beforeRetry(charge: ChargeWrite, error: unknown, attempt: number)
     );
   charge.givingUp();
   throw databaseUnavailable();
+}
+
+/** The charges of the credits step's paid answers, written with {@link writeWithRetries}. */
+export class PaidCharges {
+  constructor(
+    private readonly credits: Pick<CreditsService, 'closedAs'>,
+    private readonly doubtful: DoubtfulCharges,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Writes a paid answer's charge with `write`, retrying while the database is unreachable
+   * (writeWithRetries); `failed`: the caller's first attempt failed so. Given up, the caller gets
+   * no data and is told it paid nothing, which DoubtfulCharges makes true later.
+   */
+  written(
+    call: GatewayCall,
+    chargeId: string,
+    write: () => Promise<Written | null | undefined>,
+    failed?: { error: unknown },
+  ): Promise<Written | null> {
+    return writeWithRetries(
+      {
+        chargeId,
+        write,
+        landed: () => this.landed(chargeId),
+        givingUp: () => {
+          this.doubtful.add(chargeId);
+          void call.reply.header('x-credits-charged', formatCredits(0));
+        },
+        logger: this.logger,
+      },
+      failed,
+    );
+  }
+
+  /** What an earlier attempt wrote for `chargeId`: its settlement, or null (released or open). */
+  async landed(chargeId: string): Promise<Written | null | undefined> {
+    const closed = await this.credits.closedAs(chargeId);
+    if (closed) return closed.kind === 'settle' ? closed : null;
+    return undefined;
+  }
 }

@@ -8,7 +8,7 @@ import { countCharge, type OfferedPayment, X402Payments } from '@nl/gateway-x402
 import { CreditsService } from './credits.service.js';
 import { DoubtfulCharges } from './doubtful-charges.js';
 import { insufficientCredits, priceOf, settlement, spendCapReached } from './charge-terms.js';
-import { writeWithRetries, type Written } from './charge-writes.js';
+import { PaidCharges, type Written } from './charge-writes.js';
 import type { ChargesAfter, DeliveryTracking } from './credit-backend.js';
 import type { ReserveOutcome } from './spend-caps.js';
 
@@ -54,16 +54,19 @@ export class CreditsStep implements GatewayStep {
   private readonly afterwards: ChargesAfter | null;
   /** The delivery list of charged answers, where the ledger keeps one (embedded); else null. */
   private readonly deliveries: DeliveryTracking | null;
+  /** Writes the paid answers' charges, retrying while the database is unreachable. */
+  private readonly writes: PaidCharges;
 
   constructor(
     private readonly credits: CreditsService,
     private readonly accounts: AccountsService,
     private readonly payments: X402Payments,
-    private readonly doubtful: DoubtfulCharges,
-    @Inject(LOGGER) private readonly logger: Logger,
+    doubtful: DoubtfulCharges,
+    @Inject(LOGGER) logger: Logger,
   ) {
     this.afterwards = credits.afterwards;
     this.deliveries = credits.deliveries;
+    this.writes = new PaidCharges(credits, doubtful, logger);
   }
 
   before(call: GatewayCall): void | Promise<void> {
@@ -115,69 +118,70 @@ export class CreditsStep implements GatewayStep {
     throw insufficientCredits(price, balance);
   }
 
+  /**
+   * One outcome per call: an x402 payment is closed; a 2xx answer is charged (its reservation
+   * settled, or the call charged after it); any other answer releases its reservation, or is
+   * charged nothing; a call that neither reserved nor was to be charged after is free.
+   */
   after(
     call: GatewayCall,
     outcome: { status: number; reply?: ReplyEnvelope },
   ): void | Promise<void> {
     const offer = call.state.get(OFFERED_PAYMENT);
-    if (offer) {
-      if (call.state.get(HELD_PAYMENT)) return this.payments.close(call, offer, outcome.status);
-      return;
-    }
-    const chargeAfter = call.state.get(CHARGE_AFTER);
+    if (offer) return this.closePayment(call, offer, outcome.status);
+    const paid = outcome.status >= 200 && outcome.status < 300;
     const reservedId = call.state.get(CHARGE_ID);
-    if (!reservedId && !chargeAfter) {
-      if (ownerOf(call).sandbox) return this.unchargedHeaders(call);
-      return;
-    }
-    if (outcome.status < 200 || outcome.status >= 300)
-      return reservedId ? this.release(call, reservedId) : this.unchargedHeaders(call);
-    const price = priceOf(call.endpoint.price, outcome.reply?.meta);
-    if (!reservedId) {
-      const chargeId = randomUUID();
-      // Set: a call without a reservation that was not to be charged after returned above.
-      const afterwards = chargeAfter as ChargesAfter;
-      const charge = () => this.chargeOnce(call, afterwards, chargeId, price);
-      return this.written(call, chargeId, charge).then((settled) =>
-        this.charged(call, chargeId, settled),
-      );
-    }
-    // The settlement, at once (embedded: in memory, the answer waiting for the turn's journal
-    // write only); the retries of `written` only once it failed (each promise and await more
-    // of a paid call's chain costs it, with the request context's hooks).
-    return this.credits.settle(reservedId, price).then(
-      (balance) => this.charged(call, reservedId, settlement(price, balance)),
-      (error: unknown) =>
-        this.written(call, reservedId, () => this.settleOnce(reservedId, price), { error }).then(
-          (settled) => this.charged(call, reservedId, settled),
-        ),
-    );
+    if (reservedId)
+      return paid ? this.settle(call, reservedId, outcome.reply) : this.release(call, reservedId);
+    const afterwards = call.state.get(CHARGE_AFTER);
+    if (afterwards)
+      return paid ? this.chargeAfter(call, afterwards, outcome.reply) : this.unchargedHeaders(call);
+    return this.free(call);
+  }
+
+  /** An x402 payer's call: only the call that holds the payment may settle or give it back. */
+  private closePayment(
+    call: GatewayCall,
+    offer: OfferedPayment,
+    status: number,
+  ): void | Promise<void> {
+    if (call.state.get(HELD_PAYMENT)) return this.payments.close(call, offer, status);
   }
 
   /**
-   * Writes a paid answer's charge with `write`, retrying while the database is unreachable
-   * (writeWithRetries); `failed`: the caller's first attempt failed so. Given up, the caller gets
-   * no data and is told it paid nothing, which DoubtfulCharges makes true later.
+   * A 2xx answer's reservation is settled: the answer waits until its charge is written (in the
+   * embedded profile, for the turn's journal write only). The retries (PaidCharges.written)
+   * start only once the first attempt failed: each promise and await more of a paid call's chain
+   * costs it, with the request context's hooks.
    */
-  private written(
-    call: GatewayCall,
-    chargeId: string,
-    write: () => Promise<Written | null | undefined>,
-    failed?: { error: unknown },
-  ): Promise<Written | null> {
-    return writeWithRetries(
-      {
-        chargeId,
-        write,
-        landed: () => this.landed(chargeId),
-        givingUp: () => {
-          this.doubtful.add(chargeId);
-          void call.reply.header('x-credits-charged', formatCredits(0));
-        },
-        logger: this.logger,
-      },
-      failed,
+  private settle(call: GatewayCall, chargeId: string, reply?: ReplyEnvelope): Promise<void> {
+    const price = priceOf(call.endpoint.price, reply?.meta);
+    return this.credits.settle(chargeId, price).then(
+      (balance) => this.charged(call, chargeId, settlement(price, balance)),
+      (error: unknown) =>
+        this.writes
+          .written(call, chargeId, () => this.settleOnce(chargeId, price), { error })
+          .then((settled) => this.charged(call, chargeId, settled)),
     );
+  }
+
+  /** A 2xx answer of a call that reserved nothing is charged now (ChargesAfter.charge). */
+  private chargeAfter(
+    call: GatewayCall,
+    afterwards: ChargesAfter,
+    reply?: ReplyEnvelope,
+  ): Promise<void> {
+    const price = priceOf(call.endpoint.price, reply?.meta);
+    const chargeId = randomUUID();
+    const charge = () => this.chargeOnce(call, afterwards, chargeId, price);
+    return this.writes
+      .written(call, chargeId, charge)
+      .then((settled) => this.charged(call, chargeId, settled));
+  }
+
+  /** A call that reserved nothing and is charged nothing: a test key's shows its balance. */
+  private free(call: GatewayCall): void | Promise<void> {
+    if (ownerOf(call).sandbox) return this.unchargedHeaders(call);
   }
 
   /** The headers of a written charge (or of none), and the delivery mark of its answer. */
@@ -236,13 +240,6 @@ export class CreditsStep implements GatewayStep {
     });
     if (outcome.ok) return { charged: charge, balance: outcome.balance };
     if (outcome.reason === 'balance') return this.refuseShortOf(call, amount, outcome.balance);
-    return (await this.landed(chargeId)) ?? null;
-  }
-
-  /** What an earlier attempt wrote for `chargeId`: its settlement, or null (released or open). */
-  private async landed(chargeId: string): Promise<Written | null | undefined> {
-    const closed = await this.credits.closedAs(chargeId);
-    if (closed) return closed.kind === 'settle' ? closed : null;
-    return undefined;
+    return (await this.writes.landed(chargeId)) ?? null;
   }
 }
