@@ -1,11 +1,11 @@
 import type { Tier } from '@nl/contracts-core';
-import { talliedCounter } from '@nl/platform-health';
+import { counter } from '@nl/platform-health';
 
 /**
- * Calls refused for a rate limit, tallied per label set (cheap on a request's path; see
- * `talliedCounter`). 429 answers are counted where every answer is too, in the request pipeline.
+ * Calls refused for a rate limit. 429 answers are counted where every answer is too, in the
+ * request pipeline.
  */
-const rateLimited = talliedCounter({
+const rateLimited = counter({
   name: 'gateway_rate_limited_total',
   help: 'Calls refused with 429 for passing a per-minute limit, by endpoint and tier.',
   labelNames: ['endpoint', 'tier'] as const,

@@ -8,7 +8,6 @@ import {
   write,
 } from 'node:fs';
 import { join } from 'node:path';
-import { integerText, LastText } from '@nl/gateway-access';
 import type { Closing } from './closing.js';
 
 /** Where the journal lives inside the embedded database's directory. */
@@ -34,13 +33,6 @@ type ClosingRecord = [
 /** Charges whose answers went out (they leave the delivery list). */
 type DeliveredRecord = ['d', ...chargeIds: string[]];
 
-/** The strings of the journal's last instants. */
-const heldAtText = new LastText(integerText);
-const closedAtText = new LastText(integerText);
-
-/** The last endpoint id as JSON: the charges of a turn are mostly of one endpoint. */
-const endpointJson = new LastText((id: string) => JSON.stringify(id));
-
 /**
  * A closing as its journal line, a JSON array (ClosingRecord) put together by hand: ids are
  * UUIDs and the day an ISO date, so only the endpoint and request id need JSON's quoting. A
@@ -48,13 +40,11 @@ const endpointJson = new LastText((id: string) => JSON.stringify(id));
  */
 export function closingLine({ hold, kind, charged, at }: Closing): string {
   const key = hold.keyId === undefined ? 'null' : `"${hold.keyId}"`;
-  const strings = `${endpointJson.of(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
-  // The instants change every millisecond, not with every call: their strings are kept (and not
-  // made through V8's number-string cache, see integerText).
+  const strings = `${JSON.stringify(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
   return (
     `["${kind === 'settle' ? 's' : 'r'}","${hold.chargeId}","${hold.accountId}",${key},` +
-    `${hold.amount},${charged},${strings},${heldAtText.of(hold.at.getTime())},"${hold.day}",` +
-    `${closedAtText.of(at.getTime())}]\n`
+    `${hold.amount},${charged},${strings},${hold.at.getTime()},"${hold.day}",` +
+    `${at.getTime()}]\n`
   );
 }
 

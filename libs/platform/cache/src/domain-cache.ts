@@ -1,6 +1,6 @@
 import type { CacheState } from '@nl/contracts-core';
 import type { Logger } from '@nl/platform-logging';
-import { talliedCounter } from '@nl/platform-health';
+import { counter } from '@nl/platform-health';
 import { asDomainError, isUpstreamFailure } from '@nl/platform-upstream';
 import { freshMsOf, isKept, storeKeyOf, type CacheKey, type KeptPolicy } from './cache-key.js';
 import type { CacheStore } from './failover-store.js';
@@ -38,7 +38,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const lookups = talliedCounter({
+const lookups = counter({
   name: 'cache_lookups_total',
   help: 'Cache lookups by namespace and outcome (hit, miss, stale).',
   labelNames: ['namespace', 'state'] as const,

@@ -3,8 +3,6 @@ export * from './health.module.js';
 export * from './health.registry.js';
 export * from './metrics.js';
 export * from './outage-monitor.js';
-export * from './tallied-counter.js';
-export * from './tallied-histogram.js';
 export * from './ops-endpoints.js';
 export * from './ops-server.js';
 export * from './sampled-gauge.js';

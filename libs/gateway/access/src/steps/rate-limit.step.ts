@@ -4,27 +4,9 @@ import type { ErrorCode } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply } from 'fastify';
 import { countRateLimited } from '../access.metrics.js';
-import { integerText, LastText } from '../integer-text.js';
 import { RateLimits, WINDOW_SECONDS, type LimitDecision } from '../limits/rate-limits.js';
 import type { KeyOwner } from '../accounts/accounts.service.js';
 import { ownerOf } from './auth.step.js';
-
-/** The seconds until a window resets: the same for a second's calls of a key. */
-const resetText = new LastText(integerText);
-
-/** The limit and the policy field of the last answer: the same for every call of an endpoint and tier. */
-let lastPolicy = { policy: '', limit: Number.NaN, limitText: '', policyText: '' };
-
-function policyOf(policy: string, limit: number): typeof lastPolicy {
-  if (policy !== lastPolicy.policy || limit !== lastPolicy.limit)
-    lastPolicy = {
-      policy,
-      limit,
-      limitText: String(limit),
-      policyText: `"${policy}";q=${limit};w=${WINDOW_SECONDS}`,
-    };
-  return lastPolicy;
-}
 
 /**
  * The limit on the answer, twice: the `RateLimit-Limit`/`-Remaining`/`-Reset` trio clients know
@@ -37,15 +19,12 @@ export function setLimitHeaders(
   policy: string,
   decision: Pick<LimitDecision, 'limit' | 'remaining' | 'resetSeconds'>,
 ): void {
-  // These two change with every call or second, unlike the limit: not through String (integerText).
-  const remaining = integerText(decision.remaining);
-  const reset = resetText.of(decision.resetSeconds);
-  const { limitText, policyText } = policyOf(policy, decision.limit);
+  const { limit, remaining, resetSeconds: reset } = decision;
   void reply
-    .header('ratelimit-limit', limitText)
-    .header('ratelimit-remaining', remaining)
-    .header('ratelimit-reset', reset)
-    .header('ratelimit-policy', policyText)
+    .header('ratelimit-limit', String(limit))
+    .header('ratelimit-remaining', String(remaining))
+    .header('ratelimit-reset', String(reset))
+    .header('ratelimit-policy', `"${policy}";q=${limit};w=${WINDOW_SECONDS}`)
     .header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
 }
 

@@ -1,18 +1,18 @@
-import { talliedCounter, talliedHistogram } from '@nl/platform-health';
+import { counter, histogram } from '@nl/platform-health';
 import type { Logger } from '@nl/platform-logging';
 import type { FastifyRequest } from 'fastify';
 
-const requests = talliedCounter({
+const requests = counter({
   name: 'gateway_requests_total',
   help: 'Gateway requests by endpoint, status and cache state.',
   labelNames: ['endpoint', 'status', 'cache'] as const,
 });
-const paymentRequired = talliedCounter({
+const paymentRequired = counter({
   name: 'gateway_payment_required_total',
   help: 'Answers 402 by endpoint and code (insufficient_credits, spend_cap_reached, payment_required: x402).',
   labelNames: ['endpoint', 'code'] as const,
 });
-const duration = talliedHistogram({
+const duration = histogram({
   name: 'gateway_request_duration_seconds',
   help: 'Gateway request duration by endpoint.',
   labelNames: ['endpoint'] as const,
