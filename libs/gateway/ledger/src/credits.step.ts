@@ -36,9 +36,10 @@ const chargedText = new LastText(formatCredits);
  * without caps whose account this gateway last saw with a balance covering a thousand such calls
  * (ChargesAfter, a capability of the Postgres ledger) reserves nothing: it is charged after its
  * answer, in one statement that writes its row only if the balance covers its fresh price, as
- * the reservation would have (SqlCredits.charge). When another replica spent the balance meanwhile, the caller
- * gets the same `402 insufficient_credits` as before the call, without the data; the price of
- * that rare case is one service call nobody paid for. A non-2xx answer then writes nothing.
+ * the reservation would have (SqlCredits.charge). When another replica spent the balance
+ * meanwhile, the caller gets the same `402 insufficient_credits` as before the call, without the
+ * data; the price of that rare case is one service call nobody paid for. A non-2xx answer then
+ * writes nothing.
  *
  * A paid answer is sent only once its charge is written. If the database fails between
  * reserve and settle, the settlement is retried for a few seconds; if it still cannot be
