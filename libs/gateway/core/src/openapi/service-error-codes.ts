@@ -119,6 +119,7 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'unprocessable',
     'database_unavailable',
     'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
   'validation.email.disposable': [
@@ -134,6 +135,7 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'not_found',
     'database_unavailable',
     'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
   'ndw.chargepoints.list': [
@@ -141,6 +143,8 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
+    'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
   'ndw.truckparking.list': [
@@ -148,6 +152,8 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
+    'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
   'ndw.truckparking.get': [
@@ -155,6 +161,8 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
+    'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
   'ndw.emissionzones.list': [
@@ -162,6 +170,8 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
+    'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
   'ndw.emissionzones.get': [
@@ -169,6 +179,8 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
+    'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
   'ndw.emissionzones.access': [
@@ -189,6 +201,8 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
+    'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
   'cbs.sbi.search': [
@@ -196,6 +210,8 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
+    'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
   'cbs.sbi.lookup': [
@@ -203,6 +219,8 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
+    'upstream_unavailable',
+    'upstream_timeout',
     'internal',
   ],
 };
