@@ -8,7 +8,6 @@ export * from './accounts/key-caps.js';
 export * from './accounts/key-lookup.js';
 export * from './entities/account.entity.js';
 export * from './entities/api-key.entity.js';
-export * from './integer-text.js';
 export * from './keys/allowed-origins.js';
 export * from './keys/api-key.js';
 export * from './keys/key-revocations.js';

@@ -3,7 +3,7 @@ import { LOGGER, type Logger } from '@nl/platform-logging';
 import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
 import { randomUUID } from 'node:crypto';
 import { formatCredits, type ReplyEnvelope } from '@nl/contracts-core';
-import { AccountsService, LastText, OFFERED_PAYMENT, ownerOf } from '@nl/gateway-access';
+import { AccountsService, OFFERED_PAYMENT, ownerOf } from '@nl/gateway-access';
 import { countCharge, type OfferedPayment, X402Payments } from '@nl/gateway-x402';
 import { CreditsService } from './credits.service.js';
 import { DoubtfulCharges } from './doubtful-charges.js';
@@ -20,9 +20,6 @@ const CHARGE_ID = new StateKey<string>('chargeId');
 
 /** Set when this call reserved nothing and is charged after its answer: how it is charged. */
 const CHARGE_AFTER = new StateKey<ChargesAfter>('charge-after');
-
-/** X-Credits-Charged of the last charge: an endpoint's calls mostly cost the same. */
-const chargedText = new LastText(formatCredits);
 
 /**
  * The credits of a call (an x402 payer's payment is held before the call and settled after it
@@ -187,7 +184,7 @@ export class CreditsStep implements GatewayStep {
 
   /** The headers of a written charge (or of none), and the delivery mark of its answer. */
   private charged(call: GatewayCall, chargeId: string, settled: Written | null): void {
-    void call.reply.header('x-credits-charged', chargedText.of(settled?.charged ?? 0));
+    void call.reply.header('x-credits-charged', formatCredits(settled?.charged ?? 0));
     if (!settled) return;
     countCharge(call.endpoint.id, 'balance', settled.charged);
     void call.reply.header('x-credits-remaining', formatCredits(settled.balance));
