@@ -3,7 +3,7 @@ import { DomainError } from '@nl/platform-errors';
 export type UpstreamFailure = 'timeout' | 'unavailable' | 'circuit_open';
 
 /** Seconds a caller is told to wait when an upstream gave no answer and did not say how long. */
-const DEFAULT_RETRY_AFTER_SECONDS = 60;
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
  * The upstream could not be asked or did not answer: never an answer to interpret. It is what a

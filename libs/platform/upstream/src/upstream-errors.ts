@@ -1,8 +1,5 @@
 import { DomainError } from '@nl/platform-errors';
-import { UpstreamError } from './upstream-error.js';
-
-/** Seconds to wait when an upstream that refused us did not say how long. */
-const DEFAULT_RETRY_AFTER_SECONDS = 60;
+import { DEFAULT_RETRY_AFTER_SECONDS, UpstreamError } from './upstream-error.js';
 
 /** The codes of an upstream's failure once it is a coded error (passed on by another call). */
 const UPSTREAM_FAILURE_CODES: ReadonlySet<string> = new Set([
