@@ -88,6 +88,19 @@ describe('the AsyncAPI document of the service subjects', () => {
     }
   });
 
+  it('should read the same codes whatever the root is spelled like, and upstream codes only where an upstream is asked', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const codes = new ServiceErrorScan(root).codes();
+    expect(new ServiceErrorScan(root.replace(/\/$/, '')).codes()).toEqual(codes);
+    // Industry codes are imported data: the shared cache passes upstream failures on, but the
+    // cbs service asks no upstream. RDW's lookups do.
+    expect(codes['cbs.sbi.lookup']).not.toContain('upstream_unavailable');
+    expect(codes['cbs.sbi.lookup']).not.toContain('upstream_timeout');
+    expect(codes['rdw.vehicle.lite']).toEqual(
+      expect.arrayContaining(['upstream_unavailable', 'upstream_timeout']),
+    );
+  });
+
   it('should type the ServiceClient as the document says: the request DTO, the reply DTO, the headers', () => {
     const doc = document as unknown as AsyncApiDoc;
     for (const row of ENDPOINT_CATALOG) {

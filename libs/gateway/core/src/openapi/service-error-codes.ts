@@ -104,7 +104,6 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
   'validation.vat.check': [
     'validation_failed',
     'bad_request',
-    'not_found',
     'database_unavailable',
     'upstream_bad_response',
     'upstream_unavailable',
@@ -115,7 +114,6 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
   'validation.email.check': [
     'validation_failed',
     'bad_request',
-    'not_found',
     'unprocessable',
     'database_unavailable',
     'upstream_unavailable',
@@ -125,35 +123,23 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
   'validation.email.disposable': [
     'validation_failed',
     'bad_request',
-    'not_found',
     'database_unavailable',
     'internal',
   ],
   'validation.dns.records': [
     'validation_failed',
     'bad_request',
-    'not_found',
     'database_unavailable',
     'upstream_unavailable',
     'upstream_timeout',
     'internal',
   ],
-  'ndw.chargepoints.list': [
-    'validation_failed',
-    'bad_request',
-    'not_found',
-    'database_unavailable',
-    'upstream_unavailable',
-    'upstream_timeout',
-    'internal',
-  ],
+  'ndw.chargepoints.list': ['validation_failed', 'bad_request', 'database_unavailable', 'internal'],
   'ndw.truckparking.list': [
     'validation_failed',
     'bad_request',
     'not_found',
     'database_unavailable',
-    'upstream_unavailable',
-    'upstream_timeout',
     'internal',
   ],
   'ndw.truckparking.get': [
@@ -161,8 +147,6 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
-    'upstream_unavailable',
-    'upstream_timeout',
     'internal',
   ],
   'ndw.emissionzones.list': [
@@ -170,8 +154,6 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
-    'upstream_unavailable',
-    'upstream_timeout',
     'internal',
   ],
   'ndw.emissionzones.get': [
@@ -179,8 +161,6 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
-    'upstream_unavailable',
-    'upstream_timeout',
     'internal',
   ],
   'ndw.emissionzones.access': [
@@ -201,8 +181,6 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
-    'upstream_unavailable',
-    'upstream_timeout',
     'internal',
   ],
   'cbs.sbi.search': [
@@ -210,8 +188,6 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
-    'upstream_unavailable',
-    'upstream_timeout',
     'internal',
   ],
   'cbs.sbi.lookup': [
@@ -219,8 +195,6 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'bad_request',
     'not_found',
     'database_unavailable',
-    'upstream_unavailable',
-    'upstream_timeout',
     'internal',
   ],
 };

@@ -7,13 +7,24 @@ import { ENDPOINT_CATALOG, contractExports } from '@nl/contracts-catalog';
 import { ERROR_CODES, isErrorCode, type ErrorCode } from '@nl/contracts-core';
 import { TRANSPORT_ERROR_CODES } from '@nl/platform-transport';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative as relativePath, resolve } from 'node:path';
 
 /** Every export of the domains' contracts libs, by name: the subject maps and the catalog rows. */
 const CONTRACTS = contractExports();
 
-/** Platform files that define errors rather than throw them (their helpers are read at the call). */
-const DEFINITIONS = new Set(['libs/platform/errors/src/domain-error.ts']);
+/**
+ * Platform files that define errors rather than throw them (their helpers are read at the call).
+ * The upstream error files only name the codes an upstream failure becomes: the shared cache
+ * passes such failures on for every domain, but only a domain that asks an upstream has any.
+ */
+const DEFINITIONS = new Set([
+  'libs/platform/errors/src/domain-error.ts',
+  'libs/platform/upstream/src/upstream-error.ts',
+  'libs/platform/upstream/src/upstream-errors.ts',
+]);
+
+/** A file that asks an upstream (injects a client or throws an upstream failure of its own). */
+const ASKS_UPSTREAM = /\b(?:InjectUpstream|new UpstreamError|extends UpstreamError)\b/;
 
 function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
@@ -93,14 +104,16 @@ export class ServiceErrorScan {
     if (known) return known;
     const text = withoutComments(readFileSync(file, 'utf8'));
     const codes = new Set<ErrorCode>();
-    const relative = file.slice(this.root.length + 1);
+    const relative = relativePath(this.root, file);
     // Any error code the file spells out: thrown as a DomainError, or handed to an error class
     // or a variable of the domain's own (VAT's NoVerdict picks its code by what failed). Generous
     // on purpose: a code listed that is never answered costs a client a dead branch, a code
     // answered but not listed breaks a client that trusts the list.
-    if (!DEFINITIONS.has(relative))
+    if (!DEFINITIONS.has(relative)) {
       for (const [, literal] of text.matchAll(/'([a-z_]+)'/g))
         if (isErrorCode(literal)) codes.add(literal);
+      if (ASKS_UPSTREAM.test(text)) codes.add('upstream_unavailable').add('upstream_timeout');
+    }
     if (/DomainError\.notFound\(/.test(text)) codes.add('not_found');
     if (/DomainError\.validation\(/.test(text)) codes.add('validation_failed');
     // An unreachable database crosses as database_unavailable (the handlers' exception filter).
