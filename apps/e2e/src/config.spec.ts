@@ -36,6 +36,7 @@ const EVERYTHING: NodeJS.ProcessEnv = Object.fromEntries(
           'PORT',
           'HOST',
           'TRUSTED_PROXIES',
+          'PUBLIC_BASE_URL',
           'METRICS_PORT',
           'METRICS_HOST',
         ].includes(v.name),

@@ -15,3 +15,4 @@ export * from './edge/json-body.js';
 export * from './openapi/asyncapi-document.js';
 export * from './openapi/service-error-codes.js';
 export * from './openapi/service-error-scan.js';
+export * from './edge/public-base-url.js';

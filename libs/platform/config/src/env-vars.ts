@@ -42,6 +42,12 @@ export const PLATFORM_ENV_VARS: readonly EnvVarSpec[] = [
     example: '10.0.0.0/8',
   },
   {
+    name: 'PUBLIC_BASE_URL',
+    description:
+      'The URL callers reach the API at (`https://api.example.nl`, no path): the base of the resource URL in x402 payment requirements, of the examples in `/llms.txt` and of the links on the front page. Unset: the scheme and host of a request that came through a trusted proxy (`TRUSTED_PROXIES`), else `http://localhost:PORT`; never a `Host` header a client chose. Set it in production.',
+    example: 'https://api.example.nl',
+  },
+  {
     name: 'METRICS_PORT',
     description:
       'Port of a second listener with `/metrics` and the detailed `/health/ready` (and `/health/live`); when set, the public port serves neither, only `/health/live` and `/health/ready` with its status. Unset: both stay on the public port. The container image sets 9464.',

@@ -82,6 +82,20 @@ describe(loadPlatformConfig.name, () => {
     ).toThrow(/TRUSTED_PROXIES must be IP addresses/);
   });
 
+  it('should read PUBLIC_BASE_URL as an origin, and refuse one with a path or another scheme', () => {
+    const load = (env: Record<string, string>) =>
+      loadPlatformConfig({ service: 's', profile: 'standalone', env }).http.publicBaseUrl;
+    expect(load({})).toBeNull();
+    expect(load({ PUBLIC_BASE_URL: 'https://api.example.nl' })).toBe('https://api.example.nl');
+    expect(load({ PUBLIC_BASE_URL: 'https://API.example.nl:8443/' })).toBe(
+      'https://api.example.nl:8443',
+    );
+    expect(() => load({ PUBLIC_BASE_URL: 'https://api.example.nl/v1' })).toThrow(
+      /PUBLIC_BASE_URL must be a scheme and host/,
+    );
+    expect(() => load({ PUBLIC_BASE_URL: 'ftp://api.example.nl' })).toThrow(/PUBLIC_BASE_URL/);
+  });
+
   it('should refuse a bad METRICS_PORT, one equal to PORT and a short METRICS_TOKEN', () => {
     const load = (env: Record<string, string>) => () =>
       loadPlatformConfig({ service: 's', profile: 'standalone', env });

@@ -42,6 +42,8 @@ export interface PlatformConfig {
     readonly port: number;
     /** Whose X-Forwarded-* headers are believed (TRUSTED_PROXIES); nobody's by default. */
     readonly trustedProxies: TrustedProxies;
+    /** The URL callers reach the API at (PUBLIC_BASE_URL), without a trailing slash; null: unset. */
+    readonly publicBaseUrl: string | null;
   };
   readonly metrics: MetricsConfig;
   readonly log: { readonly level: LogLevel };
@@ -74,6 +76,9 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
   if (metricsPort !== null && metricsPort !== 0 && metricsPort === port)
     problems.push('METRICS_PORT must differ from PORT');
   const trustedProxies = parseTrustedProxies(read.string('TRUSTED_PROXIES'), problems);
+  const publicBaseUrl = read.url('PUBLIC_BASE_URL', ['http:', 'https:']);
+  if (publicBaseUrl !== null && new URL(publicBaseUrl).pathname.replace(/\/+$/, '') !== '')
+    problems.push('PUBLIC_BASE_URL must be a scheme and host (and port) without a path');
   const level = read.string('LOG_LEVEL') as LogLevel;
   if (!LOG_LEVELS.includes(level))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -102,7 +107,12 @@ export function loadPlatformConfig(options: LoadConfigOptions): PlatformConfig {
   return {
     service: options.service,
     profile: options.profile,
-    http: { host: read.string('HOST') ?? '0.0.0.0', port, trustedProxies },
+    http: {
+      host: read.string('HOST') ?? '0.0.0.0',
+      port,
+      trustedProxies,
+      publicBaseUrl: publicBaseUrl === null ? null : new URL(publicBaseUrl).origin,
+    },
     metrics: {
       port: metricsPort,
       host: read.string('METRICS_HOST') ?? '127.0.0.1',
