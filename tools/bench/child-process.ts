@@ -4,10 +4,15 @@ import { envVarGroups } from '@nl/composition';
 import { localUpstreamEnv } from '@nl/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** A path inside dist/. This file is compiled to dist/tools/bench/child-process.js. */
-export function distPath(relative: string): string {
+/**
+ * A path inside dist/: of this checkout (this file is compiled to dist/tools/bench/child-process.js),
+ * or of the checkout at `checkout`, whose build `bench:pair` measures beside this one's.
+ */
+export function distPath(relative: string, checkout?: string): string {
+  if (checkout) return join(checkout, 'dist', relative);
   return fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 }
 

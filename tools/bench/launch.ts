@@ -30,6 +30,8 @@ export interface AppSpec {
   readonly name: string;
   /** Script under dist/. */
   readonly script: string;
+  /** The checkout whose dist/ the script is taken from; unset: this one. */
+  readonly checkout?: string;
   readonly port: number;
   readonly env: NodeJS.ProcessEnv;
   /** Polled until 200; the apps have /health/ready, the bare baseline only its one route. */
@@ -54,7 +56,7 @@ export async function startApps(
       // A leftover process on the port would answer the readiness poll and get measured instead.
       if ((await canConnect(HOST, spec.port)) === null)
         throw new Error(`port ${spec.port} is already in use`);
-      const proc = startProcess(spec.name, distPath(spec.script), spec.env, {
+      const proc = startProcess(spec.name, distPath(spec.script, spec.checkout), spec.env, {
         standalone: spec.standalone,
       });
       started.push(proc);

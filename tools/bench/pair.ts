@@ -7,8 +7,12 @@
 // req/s over all its chunks, their ratio, every chunk's ratio (the spread), and the CPU time of
 // each target's serving thread and of all its threads per request (Linux /proc; of a distributed
 // target, its gateway's).
+// A row written `a@../other-checkout` runs from that checkout's build (built there first, with
+// its own node_modules): `npm run bench:pair -- a a@../before` measures a change against the
+// build before it, interleaved, on its own ports.
 // BENCH_PAIR_ROUNDS (default PAIRED_ROUNDS) rounds of BENCH_PAIR_CHUNK_S (default 2) seconds each.
 import { readdir, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { killChildrenOnExit } from './child-process.js';
 import { CHUNK_SECONDS, measureInterleaved, PAIRED_ROUNDS, warm } from './measure.js';
 import type { RunningTarget } from './launch.js';
@@ -31,6 +35,11 @@ async function cpuTicks(pid: number, tid?: number): Promise<number | null> {
 }
 
 const [keyA = 'a', keyB = 'a0'] = process.argv.slice(2);
+/** `row@/path/to/checkout`: the row as another checkout builds it (that checkout built first). */
+const parseKey = (key: string) => {
+  const at = key.indexOf('@');
+  return at < 0 ? { row: key } : { row: key.slice(0, at), checkout: resolve(key.slice(at + 1)) };
+};
 const rounds = Number(process.env.BENCH_PAIR_ROUNDS ?? PAIRED_ROUNDS);
 const seconds = Number(process.env.BENCH_PAIR_CHUNK_S ?? CHUNK_SECONDS);
 const targetOf = (key: string) => {
@@ -44,7 +53,8 @@ const ctx: BenchContext = {};
 const running: RunningTarget[] = [];
 try {
   for (const key of [keyA, keyB]) {
-    const started = await targetOf(key).start(ctx);
+    const { row, checkout } = parseKey(key);
+    const started = await targetOf(row).start({ ...ctx, checkout });
     running.push(started);
     ctx.referenceBody ??= (await warm(started.url, started.headers)).body;
   }

@@ -15,7 +15,17 @@ export const ENDPOINT_ID = 'cbs.sbi.lookup';
 /** Shared between targets: the body of the first target that ran, for the baseline to return. */
 export interface BenchContext {
   referenceBody?: string;
+  /**
+   * `bench:pair` with `row@checkout`: the row is started from that checkout's build, on ports
+   * of its own, to be measured beside the same row of this build.
+   */
+  readonly checkout?: string;
 }
+
+/** Ports of a row started from another checkout: clear of every row's own. */
+const OTHER_CHECKOUT_PORTS = 20;
+const portOf = (port: number, ctx: BenchContext) =>
+  ctx.checkout ? port + OTHER_CHECKOUT_PORTS : port;
 
 export interface Target {
   /** Short name used in the ratios line: a, b, c, … */
@@ -40,19 +50,20 @@ function standaloneTarget(key: string, economy: boolean, port: number): Target {
     label: economy ? 'standalone, auth + limits + credits' : 'standalone, open chain (no access)',
     versus: economy ? 'a0' : undefined,
     cached: true,
-    start: () =>
+    start: (ctx) =>
       startWithKey(
         (keyFile) => [
           {
             name: economy ? 'standalone-economy' : 'standalone-open',
             script: benchApp,
-            port,
+            checkout: ctx.checkout,
+            port: portOf(port, ctx),
             standalone: true,
             // Without the unset list it would use the real servers; we want in-process, PGlite,
             // memory cache, as `npm start`.
             env: childEnv(
               {
-                ...appEnv(port),
+                ...appEnv(portOf(port, ctx)),
                 PGLITE_DATA_DIR: 'memory',
                 BENCH_ROLE: economy ? 'standalone-economy' : 'standalone-open',
                 BENCH_KEY_FILE: keyFile,
@@ -61,7 +72,7 @@ function standaloneTarget(key: string, economy: boolean, port: number): Target {
             ),
           },
         ],
-        port,
+        portOf(port, ctx),
         economy,
       ),
   };
@@ -77,6 +88,7 @@ export function startDistributed(
   port: number,
   economy: boolean,
   prefix: string,
+  checkout?: string,
 ): Promise<RunningTarget> {
   const urls = distributedUrls();
   return startWithKey(
@@ -84,12 +96,14 @@ export function startDistributed(
       {
         name: service.name,
         script: service.script,
+        checkout,
         port: port + 1,
         env: childEnv({ ...appEnv(port + 1), ...urls, CACHE_KEY_PREFIX: prefix, ...service.env }),
       },
       {
         name: economy ? 'gateway-economy' : 'gateway-open',
         script: benchApp,
+        checkout,
         port,
         env: childEnv({
           ...appEnv(port),
@@ -119,12 +133,13 @@ function distributedTarget(key: string, economy: boolean, port: number): Target 
     // same two service replicas. They therefore share one cache prefix, so either replica has
     // the cached answer. A prefix of this run: caches and rate-limit counters of earlier runs
     // must not count.
-    start: () =>
+    start: (ctx) =>
       startDistributed(
         { name: 'cbs', script: 'apps/cbs/src/main.js' },
-        port,
+        portOf(port, ctx),
         economy,
         `bench-${process.pid}-b`,
+        ctx.checkout,
       ),
   };
 }
