@@ -192,7 +192,7 @@ describe('shutdown on a signal', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     const slow: AppPart = {
       imports: [],
-      configure: (app) => {
+      configure: async (app) => {
         app
           .getHttpAdapter()
           .getInstance()

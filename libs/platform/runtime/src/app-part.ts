@@ -23,7 +23,7 @@ export interface AppPart {
   /** The queue group of a domain service. */
   readonly queue?: string;
   /** Runs on the app before it initialises (e.g. to serve docs). */
-  readonly configure?: (app: NestFastifyApplication) => void | Promise<void>;
+  readonly configure?: (app: NestFastifyApplication) => Promise<void>;
   /** Fastify server options the part needs (the gateway's edge: error answers, parsers). */
   readonly fastify?: Partial<FastifyServerOptions>;
 }

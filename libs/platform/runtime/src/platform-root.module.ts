@@ -24,7 +24,7 @@ export interface AppDefinition {
   /** The queue groups of the domains the app runs: each gets a `<queue>.status` subject. */
   readonly domainQueues?: readonly string[];
   /** Runs on the app before it initialises. */
-  readonly configure?: (app: NestFastifyApplication) => void | Promise<void>;
+  readonly configure?: (app: NestFastifyApplication) => Promise<void>;
   /** Extra Fastify server options. */
   readonly fastify?: Partial<FastifyServerOptions>;
 }

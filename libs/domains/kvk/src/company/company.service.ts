@@ -57,7 +57,7 @@ export class CompanyService {
     return replyEnvelope('kvk', { ...cached, value: { ...profile, sbiActiviteiten, vat } });
   }
 
-  private vat(vat: KvkVat, vies: boolean): Promise<KvkVat> | KvkVat {
+  private async vat(vat: KvkVat, vies: boolean): Promise<KvkVat> {
     return vies && viesMayJudge(vat) && vat.number ? this.viesCheck(vat, vat.number) : vat;
   }
 

@@ -59,15 +59,14 @@ function accepted(owner: KeyOwner | null, request: FastifyRequest): KeyOwner {
 }
 
 /**
- * Resolves the caller's key to its account or throws 400/401, and 403 for a web page of an
- * origin the key does not allow (before any limit is counted or credit reserved). At once for
- * a key looked up a moment ago (every call but the first few), else a promise.
+ * Resolves the caller's key to its account or rejects with 400/401, and 403 for a web page of
+ * an origin the key does not allow (before any limit is counted or credit reserved).
  */
-export function authenticate(
+export async function authenticate(
   accounts: AccountsService,
   request: FastifyRequest,
   reply: FastifyReply,
-): KeyOwner | Promise<KeyOwner> {
+): Promise<KeyOwner> {
   try {
     const key = credentialOf(request);
     if (!key)
@@ -75,11 +74,7 @@ export function authenticate(
         'unauthorized',
         'Send your API key in the X-Api-Key header (or Authorization: Bearer).',
       );
-    const owner = accounts.findOwner(key);
-    if (!(owner instanceof Promise)) return accepted(owner, request);
-    return owner
-      .then((found) => accepted(found, request))
-      .catch((error: unknown) => challenged(error, reply));
+    return accepted(await accounts.findOwner(key), request);
   } catch (error) {
     return challenged(error, reply);
   }
@@ -112,7 +107,7 @@ export class AuthStep implements GatewayStep {
     private readonly payments: X402Payments,
   ) {}
 
-  before(call: GatewayCall): void | Promise<void> {
+  async before(call: GatewayCall): Promise<void> {
     if (this.payments.accepts(call.endpoint) && credentialOf(call.request) === null) {
       const header = call.request.headers['payment-signature'];
       if (typeof header !== 'string' || call.request.method === 'HEAD')
@@ -123,9 +118,7 @@ export class AuthStep implements GatewayStep {
       call.state.set(SANDBOX, false);
       return;
     }
-    const owner = authenticate(this.accounts, call.request, call.reply);
-    if (owner instanceof Promise) return owner.then((found) => identified(call, found));
-    identified(call, owner);
+    identified(call, await authenticate(this.accounts, call.request, call.reply));
   }
 }
 

@@ -120,8 +120,7 @@ export class RequestPipeline implements BeforeApplicationShutdown {
         const step = this.steps[index];
         if (head && !step.runsForHead) continue;
         stepsRun = index + 1;
-        const waiting = step.before?.(call);
-        if (waiting) await waiting;
+        await step.before?.(call);
       }
       sandbox = call.state.get(SANDBOX) === true;
       if (sandbox) void reply.header('x-sandbox', 'true');
@@ -188,8 +187,7 @@ export class RequestPipeline implements BeforeApplicationShutdown {
   private async runAfterHooks(call: GatewayCall, ran: number, outcome: CallOutcome): Promise<void> {
     for (let index = ran - 1; index >= 0; index--) {
       try {
-        const waiting = this.steps[index].after?.(call, outcome);
-        if (waiting) await waiting;
+        await this.steps[index].after?.(call, outcome);
       } catch (error) {
         this.afterFailed(error);
       }
