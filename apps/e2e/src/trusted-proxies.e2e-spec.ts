@@ -65,7 +65,7 @@ describe.each([
     expect(required.resource.url).toBe(
       trusted
         ? 'https://api.example.com/v1/cbs/sbi/6210'
-        : `${new URL(api.url).origin}/v1/cbs/sbi/6210`,
+        : `http://localhost:${new URL(api.url).port}/v1/cbs/sbi/6210`,
     );
   });
 
