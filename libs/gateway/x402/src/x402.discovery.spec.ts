@@ -19,20 +19,13 @@ const byId = (id: string) => ENDPOINT_CATALOG.find((e) => e.id === id) as (typeo
 const at = (value: unknown, ...path: string[]): unknown =>
   path.reduce((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
 
-/** The package's validator (Ajv) warns of every `format` it does not know: noise here. */
-function validated(extension: DiscoveryExtension) {
-  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  try {
-    return validateDiscoveryExtension(extension);
-  } finally {
-    warn.mockRestore();
-  }
-}
-
 describe('x402 discovery (Bazaar)', () => {
+  // The package's validator (Ajv) warns of every `format` it does not know: noise here.
+  beforeAll(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterAll(() => jest.restoreAllMocks());
   it.each(ROUTES)('%s: valid by the package’s own validation', (_name, endpoint, route) => {
     const extension: DiscoveryExtension = discoveryFor(endpoint, route).bazaar;
-    expect(validated(extension)).toEqual({ valid: true });
+    expect(validateDiscoveryExtension(extension)).toEqual({ valid: true });
     expect(validateDiscoveryExtensionSpec(extension as never)).toEqual({ valid: true });
     expect(extension.info.input.type === 'http' && extension.info.input.method).toBe(
       endpoint.method,
@@ -60,7 +53,7 @@ describe('x402 discovery (Bazaar)', () => {
       ...bazaar,
       info: { ...bazaar.info, input: { ...bazaar.info.input, queryParams: { lon: 5 } } },
     };
-    expect(validated(lonOnly as DiscoveryExtension).valid).toBe(false);
+    expect(validateDiscoveryExtension(lonOnly as DiscoveryExtension).valid).toBe(false);
   });
 
   it('should give a route with parameters its template and the example’s values', () => {
