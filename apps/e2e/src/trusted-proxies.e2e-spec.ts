@@ -1,8 +1,8 @@
 import { FakeChain, FakeFacilitator } from '@nl/testing';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import { DashboardClient } from './support/dashboard.js';
 import { startStack, type Stack } from './support/stack.js';
+import { x402Env } from './support/x402.js';
 
 // Which client a request is from, and whether it came over HTTPS, as the gateway believes it:
 // X-Forwarded-For, -Proto and -Host only from the proxies named in TRUSTED_PROXIES. Any client
@@ -30,13 +30,7 @@ describe.each([
     chain = new FakeChain(USDC);
     facilitator = await FakeFacilitator.start(chain, 'eip155:8453');
     api = await startStack('standalone', {
-      env: {
-        ...proxyEnv,
-        X402_PAY_TO: privateKeyToAccount(generatePrivateKey()).address,
-        X402_NETWORK: 'base',
-        X402_FACILITATOR_URL: facilitator.url,
-        X402_RPC_URL: 'off',
-      },
+      env: { ...proxyEnv, ...x402Env(facilitator.url) },
     });
   });
   afterAll(async () => {
@@ -65,7 +59,7 @@ describe.each([
     expect(required.resource.url).toBe(
       trusted
         ? 'https://api.example.com/v1/cbs/sbi/6210'
-        : `${new URL(api.url).origin}/v1/cbs/sbi/6210`,
+        : `http://localhost:${new URL(api.url).port}/v1/cbs/sbi/6210`,
     );
   });
 

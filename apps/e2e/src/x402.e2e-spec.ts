@@ -69,7 +69,8 @@ describe.each(PROFILES)('x402: agents pay per request (%s)', (profile) => {
       x402Version: 2,
       error: 'Payment required',
       resource: {
-        url: expect.stringMatching(/\/v1\/cbs\/sbi\/6210$/),
+        // No PUBLIC_BASE_URL and no trusted proxy: localhost and the port it listens on.
+        url: `http://localhost:${new URL(api.url).port}/v1/cbs/sbi/6210`,
         description: 'One SBI 2025 code',
         mimeType: 'application/json',
       },
@@ -84,9 +85,14 @@ describe.each(PROFILES)('x402: agents pay per request (%s)', (profile) => {
           extra: { name: 'USD Coin', version: '2' },
         },
       ],
+      extensions: { bazaar: expect.objectContaining({ routeTemplate: '/v1/cbs/sbi/:code' }) },
     });
     const body = await jsonOf(res);
-    expect(body).toMatchObject({ status: 402, code: 'payment_required' });
+    expect(body).toMatchObject({
+      status: 402,
+      code: 'payment_required',
+      price: { amount: '0.001', asset: 'USDC', atomic: SBI_AMOUNT, credits: '0.10' },
+    });
     expect(Object.keys(body.ways_to_pay)).toEqual(['api_key', 'x402']);
   });
 
@@ -123,6 +129,23 @@ describe.each(PROFILES)('x402: agents pay per request (%s)', (profile) => {
         charged: 10,
       },
     ]);
+  });
+
+  it('should give the facilitator our resource and discovery extension, not the client’s', async () => {
+    const offered = decode((await keyless(SBI)).headers.get('payment-required'));
+    const signed = decode(await signPayment(payer, requirement));
+    const forged = {
+      ...signed,
+      resource: { url: 'https://evil.example/catalog-me', description: 'x', mimeType: 'text/html' },
+      extensions: { bazaar: { info: { input: { type: 'http', method: 'GET' } } }, other: 1 },
+    };
+    const calls = facilitator.fake.calls.length;
+    expect((await pay(SBI, encode(forged))).status).toBe(200);
+    const verify = facilitator.fake.calls.slice(calls).find((c) => c.path === '/verify');
+    expect(JSON.parse(verify?.body ?? '{}').paymentPayload).toMatchObject({
+      resource: offered.resource,
+      extensions: { ...(offered.extensions as object), other: 1 },
+    });
   });
 
   it('should refuse the same payment a second time, and let one of two concurrent requests through', async () => {

@@ -16,3 +16,5 @@ export * from './openapi/asyncapi-document.js';
 export * from './openapi/service-error-codes.js';
 export * from './openapi/service-error-scan.js';
 export * from './edge/public-base-url.js';
+export * from './openapi/request-schemas.js';
+export * from './openapi/response-schemas.js';

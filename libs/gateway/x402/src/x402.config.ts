@@ -1,6 +1,7 @@
 import { defineConfigSection } from '@nl/platform-config';
 import {
   PUBLIC_TESTNET_FACILITATOR,
+  USDC_DECIMALS,
   X402_NETWORKS,
   X402_NETWORK_NAMES,
   type X402NetworkName,
@@ -20,6 +21,12 @@ export interface X402Settings {
     readonly address: `0x${string}`;
     readonly name: string;
     readonly version: string;
+    /**
+     * Its symbol and decimals, for the price in words: known for USDC; a test chain's token
+     * (X402_ASSET) is given by its address and EIP-712 domain only, so its are unknown.
+     */
+    readonly symbol: string | null;
+    readonly decimals: number | null;
   };
   readonly facilitator: FacilitatorSettings;
   /** Atomic token units per credit (USDC has 6 decimals: 10,000 = 0.01 USDC, one credit). */
@@ -105,17 +112,20 @@ export const X402_CONFIG = defineConfigSection<X402Settings | null>(
     if (network === 'base' && remote === PUBLIC_TESTNET_FACILITATOR && !rpcUrl)
       read.problem('the public x402.org facilitator serves the testnet only, not base');
     const assetSpec = read.string('X402_ASSET');
-    let asset = {
-      address: chain.usdc as `0x${string}`,
-      name: chain.usdcName as string,
+    let asset: X402Settings['asset'] = {
+      address: chain.usdc,
+      name: chain.usdcName,
       version: '2',
+      symbol: 'USDC',
+      decimals: USDC_DECIMALS,
     };
     if (assetSpec) {
       const [address, name, version] = assetSpec.split(',').map((part) => part.trim());
       if (network === 'base') read.problem('X402_ASSET is for test chains: base is paid in USDC');
       if (!ADDRESS.test(address ?? '') || !name || !version)
         read.problem('X402_ASSET must be `address,eip712-name,eip712-version`');
-      else asset = { address: address as `0x${string}`, name, version };
+      else
+        asset = { address: address as `0x${string}`, name, version, symbol: null, decimals: null };
     }
     return {
       network,

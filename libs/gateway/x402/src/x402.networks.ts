@@ -1,3 +1,6 @@
+/** USDC counts in millionths: 1,000,000 atomic units are one USDC, on every network. */
+export const USDC_DECIMALS = 6;
+
 /**
  * The two networks x402 is sold on, with USDC's contract and EIP-712 domain on each. The domain
  * name differs: a signature made with the wrong one never verifies.

@@ -15,6 +15,7 @@ export interface PaymentPayload {
   readonly x402Version: 2;
   readonly resource?: unknown;
   readonly accepted: PaymentRequirements;
+  readonly extensions?: Readonly<Record<string, unknown>>;
   readonly payload: { readonly signature: string; readonly authorization: Authorization };
 }
 

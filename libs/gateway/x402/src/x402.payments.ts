@@ -1,19 +1,18 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import { formatCredits, type EndpointDefinition } from '@nl/contracts-core';
+import type { EndpointDefinition } from '@nl/contracts-core';
 import type { GatewayCall } from '@nl/gateway-core';
 import { DomainError } from '@nl/platform-errors';
 import { LOGGER, type Logger } from '@nl/platform-logging';
-import type { FastifyRequest } from 'fastify';
 import { X402_CONFIG, type X402Settings } from './x402.config.js';
 import type { Facilitator, SettleResult } from './x402.facilitator.js';
 import { failureFor } from './x402.failures.js';
 import { X402_NETWORKS } from './x402.networks.js';
 import { checkPayment, isRefusal, parsePayload, type PaymentPayload } from './x402.payload.js';
+import { X402Offer } from './x402.offer.js';
 import {
   decodeHeader,
   encodeHeader,
-  paymentRequired,
   requirementsFor,
   type PaymentRequirements,
 } from './x402.requirements.js';
@@ -29,8 +28,6 @@ export interface OfferedPayment {
   readonly requirements: PaymentRequirements;
   readonly key: PaymentKey;
 }
-
-const urlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -64,6 +61,7 @@ export class X402Payments implements OnApplicationBootstrap {
   constructor(
     @Inject(X402_CONFIG.token) private readonly settings: X402Settings | null,
     @Inject(X402_FACILITATOR) private readonly facilitator: Facilitator | null,
+    private readonly offer: X402Offer,
     private readonly store: X402Store,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -100,27 +98,7 @@ export class X402Payments implements OnApplicationBootstrap {
 
   /** Throws the 402: `PAYMENT-REQUIRED` with our requirement, a problem body saying how to pay. */
   required(call: GatewayCall, error?: { reason: string; detail: string }): never {
-    const settings = this.settings as X402Settings;
-    const required = paymentRequired(call.endpoint, settings, urlOf(call.request), error?.reason);
-    void call.reply
-      .header('payment-required', encodeHeader(required))
-      .header('cache-control', 'no-store');
-    const price = formatCredits(call.endpoint.price.fresh);
-    throw new DomainError(
-      'payment_required',
-      error
-        ? `The payment was refused (${error.reason}): ${error.detail}.`
-        : `This call costs ${price} credits. Pay with an API key, or per request with x402.`,
-      {
-        members: {
-          ...(error && { reason: error.reason }),
-          ways_to_pay: {
-            api_key: `Send an API key in X-Api-Key (or Authorization: Bearer); ${price} credits are charged from its account (less when the answer comes from cache).`,
-            x402: `Sign the requirement in the PAYMENT-REQUIRED header (x402 version 2, scheme exact: an EIP-3009 transfer of ${required.accepts[0].amount} atomic units of ${settings.asset.name} on ${required.accepts[0].network} to ${settings.payTo}) and send the same request again with the PAYMENT-SIGNATURE header. Nothing is settled unless the answer is a success.`,
-          },
-        },
-      },
-    );
+    return this.offer.required(call, error);
   }
 
   /** The payment a call offers: 402 when it is malformed or not exactly ours. */
@@ -131,7 +109,7 @@ export class X402Payments implements OnApplicationBootstrap {
     const refusal = checkPayment(parsed, requirements, Math.floor(Date.now() / 1000));
     if (refusal) this.required(call, refusal);
     const { from, nonce } = parsed.payload.authorization;
-    return { payload: parsed, requirements, key: { payer: from, nonce } };
+    return { payload: this.offer.ours(call, parsed), requirements, key: { payer: from, nonce } };
   }
 
   /**

@@ -1,11 +1,14 @@
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
+import type { EndpointDefinition } from '@nl/contracts-core';
 import { loadConfigSections } from '@nl/platform-config';
 import { X402_CONFIG, type X402Settings } from './x402.config.js';
 import { checkPayment, parsePayload } from './x402.payload.js';
 import {
+  decimalAmount,
   decodeHeader,
   encodeHeader,
   paymentRequired,
+  priceOf,
   requirementsFor,
 } from './x402.requirements.js';
 
@@ -82,6 +85,34 @@ describe('x402 requirements', () => {
       expect(required).toMatchObject({ scheme: 'exact', network: 'eip155:84532', payTo: PAY_TO });
     },
   );
+
+  it.each([
+    [1000n, 6, '0.001'],
+    [10_000n, 6, '0.01'],
+    [1_000_000n, 6, '1.00'],
+    [123_456_789n, 6, '123.456789'],
+    [0n, 6, '0.00'],
+    [5n, 0, '5'],
+    [15n, 1, '1.5'],
+  ])('should write %s atomic units at %s decimals as %s, exactly', (atomic, decimals, text) => {
+    expect(decimalAmount(atomic, decimals)).toBe(text);
+  });
+
+  it('should state the price in USDC, atomic units and credits; no decimal for an unknown token', () => {
+    const sbi = ENDPOINT_CATALOG.find((e) => e.id === 'cbs.sbi.lookup') as EndpointDefinition;
+    expect(priceOf(sbi, settings)).toEqual({
+      amount: '0.001',
+      asset: 'USDC',
+      atomic: '1000',
+      credits: '0.10',
+    });
+    const token = parse({ X402_PAY_TO: PAY_TO, X402_ASSET: `0x${'1'.repeat(40)},Test Token,1` });
+    expect(priceOf(sbi, token as X402Settings)).toEqual({
+      asset: 'Test Token',
+      atomic: '1000',
+      credits: '0.10',
+    });
+  });
 
   it('should accept x402 everywhere but on the two subscription-gated details', () => {
     expect(ENDPOINT_CATALOG.filter((e) => !e.x402).map((e) => e.id)).toEqual(

@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from '@nl/contracts-core';
+import { formatCredits, type EndpointDefinition } from '@nl/contracts-core';
 import type { X402Settings } from './x402.config.js';
 import { X402_NETWORKS } from './x402.networks.js';
 
@@ -23,6 +23,21 @@ export interface PaymentRequired {
     readonly mimeType: string;
   };
   readonly accepts: readonly PaymentRequirements[];
+  /** The Bazaar discovery extension, under `bazaar`, for facilitators that catalogue us. */
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * One call's price in the 402's body: `amount` in whole tokens as a decimal text (USDC has 6
+ * decimals: 1000 atomic units are 0.001 USDC; absent for a test token of unknown decimals),
+ * `asset` the token's symbol (else its EIP-712 name), `atomic` what the payment transfers,
+ * `credits` what an API key would be charged instead.
+ */
+export interface X402Price {
+  readonly amount?: string;
+  readonly asset: string;
+  readonly atomic: string;
+  readonly credits: string;
 }
 
 /**
@@ -35,6 +50,29 @@ export function atomicPrice(endpoint: EndpointDefinition, settings: X402Settings
   if (scaled % 100n !== 0n)
     throw new Error(`${endpoint.id}: its price is not a whole number of atomic units`);
   return scaled / 100n;
+}
+
+/**
+ * `atomic` units as a decimal of `decimals` places, exact (integers only), trailing zeros
+ * dropped down to two places: 1000 at 6 is `0.001`, 10000 is `0.01`, 1000000 is `1.00`.
+ */
+export function decimalAmount(atomic: bigint, decimals: number): string {
+  const text = atomic.toString().padStart(decimals + 1, '0');
+  const whole = text.slice(0, text.length - decimals);
+  const fraction = text.slice(text.length - decimals).replace(/0+$/, '');
+  return decimals === 0 ? whole : `${whole}.${fraction.padEnd(Math.min(2, decimals), '0')}`;
+}
+
+/** The price of one call of `endpoint` in the token, as the 402's body states it. */
+export function priceOf(endpoint: EndpointDefinition, settings: X402Settings): X402Price {
+  const atomic = atomicPrice(endpoint, settings);
+  const { decimals, symbol, name } = settings.asset;
+  return {
+    ...(decimals !== null && { amount: decimalAmount(atomic, decimals) }),
+    asset: symbol ?? name,
+    atomic: atomic.toString(),
+    credits: formatCredits(endpoint.price.fresh),
+  };
 }
 
 /** What this server accepts for one call of `endpoint`: built here, never taken from a client. */
@@ -53,19 +91,29 @@ export function requirementsFor(
   };
 }
 
+/** The resource a 402 is for: the URL called, as callers reach the API (never a client's Host). */
+export function resourceOf(endpoint: EndpointDefinition, url: string) {
+  return { url, description: endpoint.summary, mimeType: 'application/json' };
+}
+
 export function paymentRequired(
   endpoint: EndpointDefinition,
   settings: X402Settings,
   url: string,
   error = 'Payment required',
+  extensions?: PaymentRequired['extensions'],
 ): PaymentRequired {
   return {
     x402Version: 2,
     error,
-    resource: { url, description: endpoint.summary, mimeType: 'application/json' },
+    resource: resourceOf(endpoint, url),
     accepts: [requirementsFor(endpoint, settings)],
+    ...(extensions && { extensions }),
   };
 }
+
+/** Where the discovery extension of one route of an endpoint is kept (made once, at start). */
+export const routeKey = (endpoint: EndpointDefinition, route: string) => `${endpoint.id} ${route}`;
 
 /** Standard base64 of UTF-8 JSON (not base64url), for the three x402 headers. */
 export const encodeHeader = (value: unknown): string =>

@@ -30,6 +30,15 @@ describe('PublicBaseUrl', () => {
     );
   });
 
+  it('should name the port the request came in on when PORT=0 picked a free one', () => {
+    const sut = new PublicBaseUrl(http({ port: 0 }));
+    const arrived = {
+      socket: { remoteAddress: '127.0.0.1', localPort: 40123 },
+      host: 'evil.example',
+    };
+    expect(sut.of(arrived as unknown as FastifyRequest)).toBe('http://localhost:40123');
+  });
+
   it('should take the scheme and host a trusted proxy forwarded', () => {
     const sut = new PublicBaseUrl(http({ trustedProxies: ['10.0.0.0/8', 'loopback'] }));
     expect(sut.of(request('10.1.2.3', 'api.example.nl', 'https'))).toBe('https://api.example.nl');

@@ -34,8 +34,9 @@ export function fromTrustedPeer(request: FastifyRequest, peers: BlockList): bool
  * The URL callers reach the API at, for the links and URLs the API hands out (x402's resource
  * URL, llms.txt, the front page): PUBLIC_BASE_URL when set; else the scheme and host a trusted
  * proxy forwarded (Fastify reads X-Forwarded-Proto and -Host only from those); else
- * `http://localhost:PORT`. Never the `Host` of a client that reached the app directly: an
- * address a client chose must not end up in what the API signs or publishes.
+ * `http://localhost:PORT` (with PORT=0, the port the request came in on). Never the `Host` of
+ * a client that reached the app directly: an address a client chose must not end up in what the
+ * API signs or publishes.
  */
 export class PublicBaseUrl {
   private readonly peers: BlockList;
@@ -50,6 +51,7 @@ export class PublicBaseUrl {
       const origin = `${request.protocol}://${request.host}`;
       if (URL.canParse(origin)) return new URL(origin).origin;
     }
-    return `http://localhost:${this.http.port}`;
+    // PORT=0 listens on any free port: the one the request came in on is it.
+    return `http://localhost:${this.http.port || request?.socket?.localPort || 0}`;
   }
 }

@@ -54,7 +54,7 @@ const STANDARD_ERRORS: readonly StandardError[] = [
   {
     status: 402,
     description:
-      "Payment required (x402: `payment_required` with `PAYMENT-REQUIRED`), too few credits (`insufficient_credits`), or the API key's daily or monthly spend cap reached (`spend_cap_reached`, with when it resets).",
+      "Payment required (x402: `payment_required` with `PAYMENT-REQUIRED`, the body's `price` saying it in USDC, atomic units and credits), too few credits (`insufficient_credits`), or the API key's daily or monthly spend cap reached (`spend_cap_reached`, with when it resets).",
     headers: (t) =>
       counted(t, ...(t.x402 ? (['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE'] as const) : [])),
     applies: (t) => t.metered,

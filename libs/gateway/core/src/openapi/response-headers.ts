@@ -56,7 +56,7 @@ export const RESPONSE_HEADERS = {
     '99.00',
   ),
   'PAYMENT-REQUIRED': text(
-    'x402: base64 JSON of the payment requirements (network, asset, amount, payTo) on a 402 to a caller without a key, where the operation accepts x402.',
+    'x402: base64 JSON of the payment requirements (network, asset, amount, payTo), the resource URL and the Bazaar discovery extension of the route (`extensions.bazaar`: method, input and output schemas) on a 402 to a caller without a key, where the operation accepts x402.',
     'eyJ4NDAyVmVyc2lvbiI6Mi…',
   ),
   'PAYMENT-RESPONSE': text(
