@@ -1,0 +1,88 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
+import type { EndpointDefinition } from '@nl/contracts-core';
+import { AccountsService } from '@nl/gateway-access';
+import { createOpenApiDocument } from '@nl/gateway-core';
+import {
+  renderLlmsFullTxt,
+  renderLlmsTxt,
+  steadyAnswer,
+  type LlmsFileName,
+  type SandboxAnswer,
+} from '@nl/gateway-discovery';
+import { loadPlatformConfig, withUpstreamStandIns } from '@nl/platform-config';
+import { createLogger } from '@nl/platform-logging';
+import { composeApp, createApp } from '@nl/platform-runtime';
+import { randomUUID } from 'node:crypto';
+import { everyPart } from './parts.js';
+
+/**
+ * Where a generation's upstreams point: a closed port of this machine. A test key never asks
+ * an upstream (its answers come from the recordings), so making the files never leaves it.
+ */
+const NOWHERE = { http: 'http://127.0.0.1:9', dns: '127.0.0.1:9' };
+
+/**
+ * The answer the sandbox gives to each endpoint's first example, asked of the whole API in this
+ * process (never listened on: the requests are injected). The key is a test key of a Premium
+ * account, which every endpoint admits; a test key's answers are the same for every tier.
+ */
+async function sandboxAnswers(
+  app: NestFastifyApplication,
+  catalog: readonly EndpointDefinition[],
+): Promise<Map<string, SandboxAnswer>> {
+  const accounts = app.get(AccountsService);
+  const account = await accounts.createAccount({ name: 'llms', tier: 'premium', credits: 0 });
+  const { key } = await accounts.createKey(account.id, 'llms', 'test');
+  const fastify = app.getHttpAdapter().getInstance();
+  await fastify.ready();
+  const answers = new Map<string, SandboxAnswer>();
+  for (const endpoint of catalog) {
+    const example = endpoint.sandbox?.examples[0];
+    if (!example || endpoint.planned) continue;
+    const from = Date.now();
+    const res = await fastify.inject({
+      method: endpoint.method,
+      url: example.path,
+      headers: {
+        'x-api-key': key,
+        ...(example.body && { 'content-type': 'application/json' }),
+      },
+      payload: example.body ? JSON.stringify(example.body) : undefined,
+    });
+    if (res.statusCode >= 500)
+      throw new Error(`${endpoint.id}: the sandbox answered ${res.statusCode}: ${res.body}`);
+    answers.set(endpoint.id, steadyAnswer(res.statusCode, res.json(), from, Date.now()));
+  }
+  return answers;
+}
+
+/**
+ * llms.txt and llms-full.txt as `npm run llms` writes them (and a test compares with the
+ * committed ones): from the catalog, the OpenAPI document and the sandbox's answers, by the
+ * whole API started in this process on an embedded database of its own.
+ */
+export async function generateLlmsFiles(
+  catalog: readonly EndpointDefinition[] = ENDPOINT_CATALOG,
+): Promise<Record<LlmsFileName, string>> {
+  const env = { PGLITE_DATA_DIR: 'memory', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' };
+  const config = loadPlatformConfig({
+    service: 'llms',
+    profile: 'standalone',
+    env: withUpstreamStandIns(env, NOWHERE),
+    bus: `llms-${randomUUID()}`,
+  });
+  const logger = createLogger({ service: 'llms', level: 'silent' });
+  const app = await createApp(composeApp(config, logger, everyPart()));
+  try {
+    await app.init();
+    const document = createOpenApiDocument(app);
+    const answers = await sandboxAnswers(app, catalog);
+    return {
+      'llms.txt': renderLlmsTxt(catalog, document),
+      'llms-full.txt': renderLlmsFullTxt(catalog, document, answers),
+    };
+  } finally {
+    await app.close();
+  }
+}
