@@ -12,7 +12,7 @@ import {
 } from '@nl/gateway-discovery';
 import { loadPlatformConfig, withUpstreamStandIns } from '@nl/platform-config';
 import { createLogger } from '@nl/platform-logging';
-import { composeApp, createApp } from '@nl/platform-runtime';
+import { composeApp, startApp } from '@nl/platform-runtime';
 import { randomUUID } from 'node:crypto';
 import { everyPart } from './parts.js';
 
@@ -23,36 +23,35 @@ import { everyPart } from './parts.js';
 const NOWHERE = { http: 'http://127.0.0.1:9', dns: '127.0.0.1:9' };
 
 /**
- * The answer the sandbox gives to each endpoint's first example, asked of the whole API in this
- * process (never listened on: the requests are injected). The key is a test key of a Premium
+ * The answer the sandbox gives to each endpoint's first example, asked over HTTP of the whole
+ * API running in this process on a free port of 127.0.0.1. The key is a test key of a Premium
  * account, which every endpoint admits; a test key's answers are the same for every tier.
  */
 async function sandboxAnswers(
   app: NestFastifyApplication,
+  url: string,
   catalog: readonly EndpointDefinition[],
 ): Promise<Map<string, SandboxAnswer>> {
   const accounts = app.get(AccountsService);
   const account = await accounts.createAccount({ name: 'llms', tier: 'premium', credits: 0 });
   const { key } = await accounts.createKey(account.id, 'llms', 'test');
-  const fastify = app.getHttpAdapter().getInstance();
-  await fastify.ready();
   const answers = new Map<string, SandboxAnswer>();
   for (const endpoint of catalog) {
     const example = endpoint.sandbox?.examples[0];
     if (!example || endpoint.planned) continue;
     const from = Date.now();
-    const res = await fastify.inject({
+    const res = await fetch(`${url}${example.path}`, {
       method: endpoint.method,
-      url: example.path,
       headers: {
         'x-api-key': key,
         ...(example.body && { 'content-type': 'application/json' }),
       },
-      payload: example.body ? JSON.stringify(example.body) : undefined,
+      body: example.body ? JSON.stringify(example.body) : undefined,
     });
-    if (res.statusCode >= 500)
-      throw new Error(`${endpoint.id}: the sandbox answered ${res.statusCode}: ${res.body}`);
-    answers.set(endpoint.id, steadyAnswer(res.statusCode, res.json(), from, Date.now()));
+    const text = await res.text();
+    if (res.status >= 500)
+      throw new Error(`${endpoint.id}: the sandbox answered ${res.status}: ${text}`);
+    answers.set(endpoint.id, steadyAnswer(res.status, JSON.parse(text), from, Date.now()));
   }
   return answers;
 }
@@ -73,11 +72,10 @@ export async function generateLlmsFiles(
     bus: `llms-${randomUUID()}`,
   });
   const logger = createLogger({ service: 'llms', level: 'silent' });
-  const app = await createApp(composeApp(config, logger, everyPart()));
+  const { app, url } = await startApp(composeApp(config, logger, everyPart()));
   try {
-    await app.init();
     const document = createOpenApiDocument(app);
-    const answers = await sandboxAnswers(app, catalog);
+    const answers = await sandboxAnswers(app, url, catalog);
     return {
       'llms.txt': renderLlmsTxt(catalog, document),
       'llms-full.txt': renderLlmsFullTxt(catalog, document, answers),

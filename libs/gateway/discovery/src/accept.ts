@@ -6,7 +6,7 @@ function weightOf(accept: string, type: string): number {
   for (const range of accept.split(',')) {
     const [name, ...params] = range.trim().toLowerCase().split(';');
     const level = name === type ? 2 : name === `${major}/*` ? 1 : name === '*/*' ? 0 : -1;
-    if (level < specificity) continue;
+    if (level < 0 || level < specificity) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const weight = q === undefined ? 1 : Number(q.slice(2));
     if (level > specificity || weight > best) best = Number.isFinite(weight) ? weight : 0;
