@@ -156,3 +156,26 @@ describe('the front door', () => {
     expect(await ledgerRows()).toBe(before);
   });
 });
+
+describe('the front door behind a trusted proxy, without PUBLIC_BASE_URL', () => {
+  let api: Stack;
+  beforeAll(async () => {
+    api = await startStack('standalone', { env: { TRUSTED_PROXIES: 'loopback' } });
+  });
+  afterAll(() => api?.close());
+
+  const forwarded = (host: string) => ({ 'x-forwarded-proto': 'https', 'x-forwarded-host': host });
+
+  it('should link at the host the proxy forwarded, for each host it forwards', async () => {
+    for (const host of ['a.example.test', 'b.example.test', 'a.example.test']) {
+      const llms = await (await api.fetch('/llms.txt', { headers: forwarded(host) })).text();
+      expect(linksOf(llms).filter((l) => !l.startsWith(`https://${host}/`))).toEqual([]);
+      const index = await jsonOf(
+        await api.fetch('/', { headers: { accept: 'application/json', ...forwarded(host) } }),
+      );
+      expect(index.links[0].href).toBe(`https://${host}/docs`);
+      const robots = await (await api.fetch('/robots.txt', { headers: forwarded(host) })).text();
+      expect(robots).toContain(`# https://${host}/llms.txt`);
+    }
+  });
+});
