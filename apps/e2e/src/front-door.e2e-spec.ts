@@ -53,7 +53,11 @@ describe('the front door', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const body = await jsonOf(res);
-    expect(body).toMatchObject({ name: 'NL Data API', endpoints: ENDPOINT_CATALOG.length });
+    expect(body).toMatchObject({
+      name: 'NL Data API',
+      endpoints: ENDPOINT_CATALOG.length,
+      x402: false, // X402_PAY_TO is not set
+    });
     expect(body.description).toMatch(/Dutch public-register data/);
     expect(body.links.map((l: { href: string }) => l.href)).toEqual(
       DISCOVERY_LINKS.map((l) => `${BASE}${l.path}`),

@@ -3,7 +3,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { DASHBOARD_HEADERS } from '@nl/gateway-dashboard';
 import { GATEWAY_CATALOG, PublicBaseUrl } from '@nl/gateway-core';
-import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
+import { InjectConfig, PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
+import { X402_CONFIG, type X402Settings } from '@nl/gateway-x402';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { prefersJson } from './accept.js';
 import { frontDoorIndex, frontPage } from './front-page.js';
@@ -27,6 +28,7 @@ export class DiscoveryController {
   constructor(
     @Inject(PLATFORM_CONFIG) config: PlatformConfig,
     @Inject(GATEWAY_CATALOG) private readonly catalog: readonly EndpointDefinition[],
+    @InjectConfig(X402_CONFIG) private readonly x402: X402Settings | null,
   ) {
     this.base = new PublicBaseUrl(config.http);
   }
@@ -37,11 +39,15 @@ export class DiscoveryController {
     if (prefersJson(request.headers.accept)) {
       await reply
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify(frontDoorIndex(this.catalog, this.base.of(request))));
+        .send(
+          JSON.stringify(frontDoorIndex(this.catalog, this.base.of(request), this.x402 !== null)),
+        );
       return;
     }
     for (const [name, value] of Object.entries(DASHBOARD_HEADERS)) void reply.header(name, value);
-    await reply.type('text/html; charset=utf-8').send(frontPage(this.catalog).text);
+    await reply
+      .type('text/html; charset=utf-8')
+      .send(frontPage(this.catalog, this.x402 !== null).text);
   }
 
   @Get('llms.txt')

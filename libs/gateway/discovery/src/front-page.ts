@@ -13,17 +13,21 @@ export interface FrontDoorIndex {
   readonly name: string;
   readonly description: string;
   readonly endpoints: number;
+  /** Whether this server takes x402 payments (X402_PAY_TO is set). */
+  readonly x402: boolean;
   readonly links: readonly (Omit<DiscoveryLink, 'path'> & { href: string })[];
 }
 
 export function frontDoorIndex(
   catalog: readonly EndpointDefinition[],
   base: string,
+  x402: boolean,
 ): FrontDoorIndex {
   return {
     name: API_NAME,
     description: API_SUMMARY,
     endpoints: catalog.length,
+    x402,
     links: DISCOVERY_LINKS.map((link) => ({
       rel: link.rel,
       title: link.title,
@@ -38,8 +42,14 @@ export function frontDoorIndex(
  * links are relative, so they are right whatever host the browser reached; the page is the
  * dashboard's frame (its stylesheets, no inline script or style).
  */
-export function frontPage(catalog: readonly EndpointDefinition[]): Html {
+export function frontPage(catalog: readonly EndpointDefinition[], x402On: boolean): Html {
   const x402 = catalog.filter((e) => e.x402).length;
+  const perRequest = x402On
+    ? html`Without a key, ${x402} of the ${catalog.length} endpoints answer
+        <code>402 Payment Required</code> with the price in USDC; the call is repeated with the
+        signed payment, and only a successful answer is settled.`
+    : html`${x402} of the ${catalog.length} endpoints accept it where it is enabled; it is not
+      enabled on this server.`;
   return page({
     title: API_NAME,
     documentTitle: `${API_NAME}: Dutch public-register data per call`,
@@ -53,11 +63,7 @@ export function frontPage(catalog: readonly EndpointDefinition[]): Html {
           its price in credits, less when it is served from cache. A test key
           (<code>nlk_test_…</code>) answers from recorded data, free.
         </li>
-        <li>
-          <strong>x402, per request.</strong> Without a key, ${x402} of the ${catalog.length}
-          endpoints answer <code>402 Payment Required</code> with what to pay in USDC, and the data
-          once it is paid.
-        </li>
+        <li><strong>x402, per request.</strong> ${perRequest}</li>
       </ul>
       <h2>Start here</h2>
       <ul class="links">

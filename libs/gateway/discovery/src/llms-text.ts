@@ -13,7 +13,7 @@ export const BASE_URL_PLACEHOLDER = '{{base_url}}';
 export const HOW_TO_CALL = [
   `Base URL: ${BASE_URL_PLACEHOLDER}. Answers are JSON; errors are RFC 9457 \`application/problem+json\` with a \`code\` and a \`requestId\`.`,
   '',
-  'Authentication: send an API key in the `X-Api-Key` header (or `Authorization: Bearer <key>`, not both). A live key (`nlk_live_…`) answers with real data from the public registers and is charged in prepaid credits, only for successful (2xx) calls: the fresh price, or the cached price for an answer served from cache (`X-Cache: HIT`). A test key (`nlk_test_…`) answers from recorded data, free, marked `X-Sandbox: true`: the way to try every endpoint. Endpoints marked "x402: yes" also accept payment per request with x402 (an HTTP 402 challenge paid in USDC) instead of a key.',
+  'Authentication: send an API key in the `X-Api-Key` header (or `Authorization: Bearer <key>`, not both). A live key (`nlk_live_…`) answers with real data from the public registers and is charged in prepaid credits, only for successful (2xx) calls: the fresh price, or the cached price for an answer served from cache (`X-Cache: HIT`). A test key (`nlk_test_…`) answers from recorded data, free, marked `X-Sandbox: true`: the way to try every endpoint. Endpoints marked "x402: yes" also accept payment per request with x402 instead of a key, where the server has it on: a call without a key answers 402 Payment Required with the price in USDC to sign and send again (where it is off, 401).',
 ].join('\n');
 
 /** The paragraph of an endpoint's price: `1.00 credits fresh, 0.50 cached`. */
