@@ -131,7 +131,7 @@ async function main(argv) {
       `                                      (FakeUpstream.serving); its failure triggers`,
       `  docker/services/${n.name}.yaml, k8s/base/${n.name}-*.yaml   its URL and key`,
       '',
-      'Then: npm run env-docs, npm run deploy-files, npm run openapi, npm run routes, npm test.',
+      'Then: npm run env-docs, npm run deploy-files, npm run openapi, npm run routes, npm run llms, npm test.',
     ]
       .filter((line) => line !== null)
       .join('\n') + '\n',

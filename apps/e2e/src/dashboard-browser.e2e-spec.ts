@@ -177,4 +177,48 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
     expect(overflowing).toEqual([]);
     await context.close();
   });
+
+  it('should open the front door: title, links, no console error or CSP violation, llms.txt behind its link', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    // Reported by the browser as an event; the init script runs outside the page's CSP.
+    await page.addInitScript(
+      "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
+    );
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`${m.text()} ${m.location().url}`);
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+    });
+
+    await page.goto(`${api.url}/`);
+    await expect(page.title()).resolves.toMatch(/^NL Data API/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'NL Data API',
+    );
+    for (const [name, path] of [
+      ['API reference', '/docs'],
+      ['OpenAPI document', '/openapi.json'],
+      ['AsyncAPI document', '/asyncapi.json'],
+      ['llms.txt', '/llms.txt'],
+      ['MCP (Streamable HTTP) at /mcp', '/mcp'],
+      ['Dashboard', '/dashboard'],
+      ['Status', '/health/ready'],
+    ])
+      await expect(
+        page.getByRole('link', { name, exact: true }).getAttribute('href'),
+      ).resolves.toBe(path);
+    await shoot(page, 'front-door');
+
+    await page.getByRole('link', { name: 'llms.txt', exact: true }).click();
+    await page.waitForURL('**/llms.txt');
+    await expect(page.locator('body').textContent()).resolves.toMatch(/^# NL Data API\n\n> /);
+    expect(problems).toEqual([]);
+    expect(inaccessible.filter((v) => v.startsWith('front-door'))).toEqual([]);
+    expect(overflowing.filter((v) => v.startsWith('front-door'))).toEqual([]);
+    await context.close();
+  });
 });

@@ -45,7 +45,7 @@ describe('compression and conditional requests of the free documents', () => {
     expect(res.body.length).toBeLessThan(plain.body.length / 4);
   });
 
-  it.each(['/openapi.json', '/openapi.yaml', '/asyncapi.json'])(
+  it.each(['/openapi.json', '/openapi.yaml', '/asyncapi.json', '/llms.txt', '/llms-full.txt'])(
     'should answer %s 304 to its ETag, with one ETag for every encoding',
     async (path) => {
       const first = await get(api, path, { 'accept-encoding': 'br' });

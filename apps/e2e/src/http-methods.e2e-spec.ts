@@ -28,6 +28,9 @@ const REFUSED: readonly [family: string, method: string, path: string, allow: st
   ['docs', 'PUT', '/openapi.yaml', READ],
   ['docs', 'DELETE', '/asyncapi.json', READ],
   ['docs', 'POST', '/docs', READ],
+  ['front door', 'POST', '/', READ],
+  ['front door', 'DELETE', '/llms.txt', READ],
+  ['front door', 'PUT', '/robots.txt', READ],
   ['health', 'POST', '/health/live', READ],
   ['health', 'DELETE', '/health/ready', READ],
   ['metrics', 'PUT', '/metrics', READ],
@@ -126,6 +129,8 @@ describe.each(PROFILES)('methods and OPTIONS (%s)', (profile) => {
 
     it.each([
       ['/docs', READ],
+      ['/', READ],
+      ['/llms-full.txt', READ],
       ['/health/live', READ],
       ['/dashboard/sign-out', WRITE],
       ['/dashboard/keys/x1/revoke', 'GET, HEAD, POST, OPTIONS'],

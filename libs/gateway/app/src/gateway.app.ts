@@ -1,6 +1,7 @@
 import { AccessModule, AuthStep, RateLimitStep, TierStep } from '@nl/gateway-access';
 import { AdminModule, GATEWAY_CONFIG } from '@nl/gateway-admin';
 import { configureDashboardForms, DashboardModule } from '@nl/gateway-dashboard';
+import { DiscoveryModule } from '@nl/gateway-discovery';
 import { CreditsStep, LedgerModule } from '@nl/gateway-ledger';
 import { X402_CONFIG } from '@nl/gateway-x402';
 import { GATEWAY_HTTP, GatewayModule, type GatewayOptions } from '@nl/gateway-core';
@@ -15,7 +16,8 @@ export const GATEWAY_STEPS = [AuthStep, TierStep, RateLimitStep, CreditsStep];
 
 /**
  * The public gateway as a part of a process: catalog routes behind authentication, tier gate,
- * rate limits and credits; account, dashboard and admin routes; its tables; docs.
+ * rate limits and credits; account, dashboard and admin routes; its tables; docs; the front
+ * door (`/`, llms.txt, robots.txt).
  */
 export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPart {
   return {
@@ -23,7 +25,7 @@ export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPa
       GatewayModule.forRoot({
         ...options,
         steps: GATEWAY_STEPS,
-        imports: [AccessModule, LedgerModule, AdminModule, DashboardModule],
+        imports: [AccessModule, LedgerModule, AdminModule, DashboardModule, DiscoveryModule],
       }),
     ],
     config: [GATEWAY_CONFIG, X402_CONFIG],

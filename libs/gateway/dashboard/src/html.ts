@@ -53,6 +53,8 @@ export const NAV: readonly NavItem[] = [
 
 export interface PageFrame {
   readonly title: string;
+  /** The document's whole `<title>`, where "title · NL Data API" would not do (the front page). */
+  readonly documentTitle?: string;
   /** The current path, marked in the navigation; absent on pages before sign-in. */
   readonly current?: string;
   /** The session's CSRF token, for the sign-out forms in the header. */
@@ -79,7 +81,8 @@ export function page(frame: PageFrame): Html {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${frame.title} · NL Data API</title>
+        <title>${frame.documentTitle ?? `${frame.title} · NL Data API`}</title>
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard-content.css" />

@@ -3,8 +3,12 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 
-/** The free documents: the same bytes for every caller until the next release. */
-const DOCUMENTS = /^\/(openapi\.json|openapi\.yaml|asyncapi\.json|docs(\/[^?]*)?)$/;
+/**
+ * The free documents: the same bytes for every caller until the next release (the front page,
+ * the discovery files and robots.txt at one base URL too).
+ */
+const DOCUMENTS =
+  /^\/(openapi\.json|openapi\.yaml|asyncapi\.json|llms\.txt|llms-full\.txt|robots\.txt|docs(\/[^?]*)?)?$/;
 /** The caller's own account: free, private, and the same until its balance or usage moves. */
 const ACCOUNT = /^\/(api\/)?v1\/account(\/usage)?$/;
 /** Below this many bytes compressing costs more than it saves. */
@@ -61,7 +65,8 @@ function cachePolicy(
 
 /**
  * Conditional requests and caching headers: the free documents (`/openapi.json`, `.yaml`,
- * `/asyncapi.json`, the docs page and its assets) get an `ETag` and `Cache-Control: public,
+ * `/asyncapi.json`, the docs page and its assets, `/`, `/llms.txt`, `/llms-full.txt`,
+ * `/robots.txt`) get an `ETag` and `Cache-Control: public,
  * max-age=300`, `/v1/account` and its usage an `ETag` and `private, no-cache`; a matching
  * `If-None-Match` answers `304` (these routes are never charged). Every other answer without a
  * `Cache-Control` of its own gets `no-store`. Then

@@ -13,14 +13,19 @@ function formatDuration(ms: number): string {
   return `${ms / 1000} s`;
 }
 
-/** The price, limits and caching paragraph every operation of the OpenAPI document carries. */
-export function describeEndpoint(endpoint: EndpointDefinition): string {
-  const limits = TIERS.map((tier) => {
+/** Each tier's per-minute limit of an endpoint: `Free: not available, Trial: 10/min, ...`. */
+export function describeLimits(endpoint: EndpointDefinition): string {
+  return TIERS.map((tier) => {
     const limit = endpoint.limits[tier];
     if (limit === undefined) return `${TIER_NAMES[tier]}: not available`;
     const gate = endpoint.subscription && tier === 'paid' ? ' (with subscription)' : '';
     return `${TIER_NAMES[tier]}${gate}: ${limit}/min`;
   }).join(', ');
+}
+
+/** The price, limits and caching paragraph every operation of the OpenAPI document carries. */
+export function describeEndpoint(endpoint: EndpointDefinition): string {
+  const limits = describeLimits(endpoint);
   return [
     endpoint.description,
     '',
