@@ -15,7 +15,12 @@ module.exports = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
-  moduleNameMapper: { ...aliases, '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    ...aliases,
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // An ES module that a CommonJS package (Fastify's inject) requires: see the file.
+    '^cookie$': path.join(__dirname, 'tools/jest/cookie.cjs'),
+  },
   testMatch: ['**/?(*.)+(spec|int-spec|e2e-spec).ts'],
   transform: {
     '^.+\\.ts$': [

@@ -3,6 +3,7 @@ import { AdminModule, GATEWAY_CONFIG } from '@nl/gateway-admin';
 import { configureDashboardForms, DashboardModule } from '@nl/gateway-dashboard';
 import { DiscoveryModule } from '@nl/gateway-discovery';
 import { CreditsStep, LedgerModule } from '@nl/gateway-ledger';
+import { configureMcp } from '@nl/gateway-mcp';
 import { X402_CONFIG } from '@nl/gateway-x402';
 import { GATEWAY_HTTP, GatewayModule, type GatewayOptions } from '@nl/gateway-core';
 import type { AppPart } from '@nl/platform-runtime';
@@ -17,7 +18,7 @@ export const GATEWAY_STEPS = [AuthStep, TierStep, RateLimitStep, CreditsStep];
 /**
  * The public gateway as a part of a process: catalog routes behind authentication, tier gate,
  * rate limits and credits; account, dashboard and admin routes; its tables; docs; the front
- * door (`/`, llms.txt, robots.txt).
+ * door (`/`, llms.txt, robots.txt); the MCP server at /mcp.
  */
 export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPart {
   return {
@@ -34,6 +35,7 @@ export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPa
     configure: async (app) => {
       configureDashboardForms(app);
       await GATEWAY_HTTP.configure?.(app);
+      configureMcp(app);
     },
   };
 }

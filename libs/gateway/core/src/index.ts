@@ -1,5 +1,6 @@
 export * from './errors/error-status.js';
 export * from './errors/problem.js';
+export * from './errors/http-problem.filter.js';
 export * from './gateway.module.js';
 export * from './openapi/docs.js';
 export * from './openapi/openapi-document.js';

@@ -1,0 +1,110 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type { EndpointDefinition, JsonSchema } from '@nl/contracts-core';
+
+const COMPONENT_REF = '#/components/schemas/';
+
+/**
+ * `schema` with every `#/components/schemas/…` reference replaced by a copy of its target: an
+ * MCP tool's schemas travel alone, without the document they came from. A reference back into
+ * a schema being expanded (a cycle; the catalog has none) becomes `{}`, which accepts anything.
+ */
+export function inlineRefs(
+  schema: unknown,
+  components: Readonly<Record<string, unknown>>,
+  expanding: ReadonlySet<string> = new Set(),
+): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(item, components, expanding));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { $ref, ...rest } = schema as Record<string, unknown>;
+  if (typeof $ref === 'string' && $ref.startsWith(COMPONENT_REF)) {
+    const name = $ref.slice(COMPONENT_REF.length);
+    const target = components[name];
+    if (target === undefined) throw new Error(`The OpenAPI document has no schema ${name}`);
+    const inlined = expanding.has(name)
+      ? {}
+      : (inlineRefs(target, components, new Set([...expanding, name])) as JsonSchema);
+    // Siblings of a reference (a description, say) stay next to what it stood for.
+    return { ...inlined, ...(inlineRefs(rest, components, expanding) as JsonSchema) };
+  }
+  return Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, inlineRefs(value, components, expanding)]),
+  );
+}
+
+interface Parameter {
+  readonly name: string;
+  readonly in: string;
+  readonly required?: boolean;
+  readonly description?: string;
+  readonly schema?: JsonSchema;
+}
+
+interface Operation {
+  readonly operationId?: string;
+  readonly parameters?: readonly Parameter[];
+  readonly requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  readonly responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  readonly 'x-parameter-rules'?: JsonSchema;
+}
+
+/** The operation the document holds for an endpoint: the one named by its id. */
+export function operationOf(document: OpenAPIObject, endpoint: EndpointDefinition): Operation {
+  const method = endpoint.method.toLowerCase();
+  for (const item of Object.values(document.paths)) {
+    const operation = (item as Record<string, Operation | undefined>)[method];
+    if (operation?.operationId === endpoint.id) return operation;
+  }
+  throw new Error(`The OpenAPI document has no operation ${endpoint.id}`);
+}
+
+/** The names a route takes from its path: `:code` of `/v1/cbs/sbi/:code`. */
+export function pathParamsOf(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]);
+}
+
+/**
+ * A tool's arguments as one JSON Schema object: a GET's path and query parameters (each with
+ * its description and every rule the server checks), a POST's body members (and path
+ * parameters, if its route has any); no other names, and the rules between them (which go
+ * together, which exclude each other) from the operation's `x-parameter-rules`.
+ */
+export function inputSchemaOf(document: OpenAPIObject, operation: Operation): JsonSchema {
+  const components = document.components?.schemas ?? {};
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+    properties[parameter.name] = {
+      ...(parameter.description !== undefined && { description: parameter.description }),
+      ...(inlineRefs(parameter.schema ?? {}, components) as JsonSchema),
+    };
+    if (parameter.required) required.push(parameter.name);
+  }
+  const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+  const body = bodySchema ? (inlineRefs(bodySchema, components) as JsonSchema) : {};
+  const { type: _type, propertyNames: _names, ...rules } = operation['x-parameter-rules'] ?? {};
+  const bodyRequired = (body['required'] as string[] | undefined) ?? [];
+  const allRequired = [...required, ...bodyRequired];
+  return {
+    ...body,
+    ...rules,
+    type: 'object',
+    properties: { ...properties, ...(body['properties'] as Record<string, unknown>) },
+    ...(allRequired.length && { required: allRequired }),
+    additionalProperties: false,
+  };
+}
+
+/**
+ * The schema of an operation's `200` JSON body, inlined, when that body is an object (MCP's
+ * `outputSchema` must be one); otherwise undefined, and the tool has no output schema.
+ */
+export function outputSchemaOf(
+  document: OpenAPIObject,
+  operation: Operation,
+): JsonSchema | undefined {
+  const schema = operation.responses?.['200']?.content?.['application/json']?.schema;
+  if (!schema) return undefined;
+  const inlined = inlineRefs(schema, document.components?.schemas ?? {}) as JsonSchema;
+  return inlined['type'] === 'object' ? inlined : undefined;
+}
