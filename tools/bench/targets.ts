@@ -44,7 +44,7 @@ export interface Target {
 
 const benchApp = 'tools/bench/bench-app.js';
 
-function standaloneTarget(key: string, economy: boolean, port: number): Target {
+export function standaloneTarget(key: string, economy: boolean, port: number): Target {
   return {
     key,
     label: economy ? 'standalone, auth + limits + credits' : 'standalone, open chain (no access)',
