@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { AccountsService, authenticate, credentialOf, type KeyOwner } from '@nl/gateway-access';
 import { createOpenApiDocument, GATEWAY_CATALOG, HttpProblemFilter } from '@nl/gateway-core';
+import { LOGGER, type Logger } from '@nl/platform-logging';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mcpServer } from './mcp-server.js';
 import { endpointTools, type EndpointTool } from './mcp-tools.js';
@@ -42,6 +43,7 @@ export function configureMcp(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   const accounts = app.get(AccountsService);
   const problems = app.get(HttpProblemFilter);
+  const logger = app.get<Logger>(LOGGER);
   let tools: Map<string, EndpointTool> | undefined;
   // Built at the first call, from the document the app serves (routes exist only once it runs).
   const toolsOf = () =>
@@ -79,8 +81,21 @@ export function configureMcp(app: NestFastifyApplication): void {
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, message);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, message);
+    } catch (error) {
+      // Past the hijack Fastify answers nothing: a failure is a JSON-RPC internal error.
+      logger.error({ err: error }, 'MCP request failed');
+      if (!reply.raw.headersSent)
+        reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: { code: -32603, message: 'Internal error' },
+            id: null,
+          }),
+        );
+    }
   }
 
   void fastify.register((scope: FastifyInstance, _options, done) => {

@@ -1,0 +1,109 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { inlineRefs, inputSchemaOf, outputSchemaOf, pathParamsOf } from './tool-schemas.js';
+
+const document = {
+  openapi: '3.1.0',
+  info: { title: 't', version: '1' },
+  paths: {},
+  components: {
+    schemas: {
+      Answer: {
+        type: 'object',
+        properties: { item: { $ref: '#/components/schemas/Item' }, list: { type: 'array' } },
+      },
+      Item: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+      Loop: { type: 'object', properties: { next: { $ref: '#/components/schemas/Loop' } } },
+      Body: {
+        type: 'object',
+        properties: { email: { type: 'string', format: 'email' } },
+        required: ['email'],
+        additionalProperties: false,
+      },
+    },
+  },
+} as unknown as OpenAPIObject;
+const components = document.components?.schemas ?? {};
+
+describe('MCP tool schemas from the OpenAPI document', () => {
+  it('should inline references, keeping the words beside one', () => {
+    expect(
+      inlineRefs({ $ref: '#/components/schemas/Answer', description: 'the answer' }, components),
+    ).toEqual({
+      type: 'object',
+      description: 'the answer',
+      properties: {
+        item: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+        list: { type: 'array' },
+      },
+    });
+  });
+
+  it('should cut a cycle with a schema that accepts anything', () => {
+    expect(inlineRefs({ $ref: '#/components/schemas/Loop' }, components)).toEqual({
+      type: 'object',
+      properties: { next: {} },
+    });
+  });
+
+  it('should refuse a reference to a schema the document does not have', () => {
+    expect(() => inlineRefs({ $ref: '#/components/schemas/Nope' }, components)).toThrow(/Nope/);
+  });
+
+  it("should make a GET's path and query parameters one object, with the rules between them", () => {
+    const schema = inputSchemaOf(document, {
+      parameters: [
+        { name: 'code', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'lat', in: 'query', description: 'With lon.', schema: { type: 'number' } },
+        { name: 'lon', in: 'query', schema: { type: 'number' } },
+        { name: 'x-trace', in: 'header', schema: { type: 'string' } },
+      ],
+      'x-parameter-rules': {
+        type: 'object',
+        propertyNames: { enum: ['code', 'lat', 'lon'] },
+        dependentRequired: { lat: ['lon'] },
+      },
+    });
+    expect(schema).toEqual({
+      type: 'object',
+      properties: {
+        code: { type: 'string' },
+        lat: { type: 'number', description: 'With lon.' },
+        lon: { type: 'number' },
+      },
+      required: ['code'],
+      additionalProperties: false,
+      dependentRequired: { lat: ['lon'] },
+    });
+  });
+
+  it("should take a POST's body members as the arguments", () => {
+    const schema = inputSchemaOf(document, {
+      requestBody: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Body' } } },
+      },
+    });
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { email: { type: 'string', format: 'email' } },
+      required: ['email'],
+      additionalProperties: false,
+    });
+  });
+
+  it('should describe an object answer and leave any other without an output schema', () => {
+    const answer = (schema: object) => ({
+      responses: { '200': { content: { 'application/json': { schema } } } },
+    });
+    expect(outputSchemaOf(document, answer({ $ref: '#/components/schemas/Item' }))).toMatchObject({
+      type: 'object',
+      required: ['code'],
+    });
+    expect(outputSchemaOf(document, answer({ type: 'array' }))).toBeUndefined();
+    expect(outputSchemaOf(document, {})).toBeUndefined();
+  });
+
+  it('should read the path parameters of a route', () => {
+    expect(pathParamsOf('/v1/kvk/:companyNumber/branch')).toEqual(['companyNumber']);
+    expect(pathParamsOf('/v1/cbs/sbi')).toEqual([]);
+  });
+});
