@@ -1,5 +1,11 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { inlineRefs, inputSchemaOf, outputSchemaOf, pathParamsOf } from './tool-schemas.js';
+import {
+  inlineRefs,
+  inputSchemaOf,
+  outputSchemaOf,
+  pathParamsOf,
+  singleTypes,
+} from './tool-schemas.js';
 
 const document = {
   openapi: '3.1.0',
@@ -100,6 +106,29 @@ describe('MCP tool schemas from the OpenAPI document', () => {
     });
     expect(outputSchemaOf(document, answer({ type: 'array' }))).toBeUndefined();
     expect(outputSchemaOf(document, {})).toBeUndefined();
+  });
+
+  it('should spell a list of types as anyOf branches of one type each', () => {
+    expect(
+      singleTypes({
+        type: 'object',
+        properties: {
+          name: { type: ['string', 'null'], maxLength: 5 },
+          kind: { type: ['string', 'null'], anyOf: [{ enum: ['a'] }, { const: null }] },
+        },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        name: { maxLength: 5, anyOf: [{ type: 'string' }, { type: 'null' }] },
+        kind: {
+          allOf: [
+            { anyOf: [{ enum: ['a'] }, { const: null }] },
+            { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          ],
+        },
+      },
+    });
   });
 
   it('should read the path parameters of a route', () => {

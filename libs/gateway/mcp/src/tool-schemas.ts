@@ -31,6 +31,25 @@ export function inlineRefs(
   );
 }
 
+/**
+ * `schema` with each list of types (`type: ["string", "null"]`, how the document writes a
+ * nullable member) spelt as `anyOf` branches of one type each: the same contract, in the form
+ * clients that map tool schemas onto a single-`type` dialect (some model providers' function
+ * declarations) can read.
+ */
+export function singleTypes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(singleTypes);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { type, ...rest } = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, singleTypes(value)]),
+  );
+  if (!Array.isArray(type)) return type === undefined ? rest : { type, ...rest };
+  const branches = { anyOf: type.map((one: unknown) => ({ type: one })) };
+  if (rest['anyOf'] === undefined) return { ...rest, ...branches };
+  const { anyOf, ...others } = rest;
+  return { ...others, allOf: [...((others['allOf'] as unknown[]) ?? []), { anyOf }, branches] };
+}
+
 interface Parameter {
   readonly name: string;
   readonly in: string;
@@ -76,12 +95,12 @@ export function inputSchemaOf(document: OpenAPIObject, operation: Operation): Js
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
     properties[parameter.name] = {
       ...(parameter.description !== undefined && { description: parameter.description }),
-      ...(inlineRefs(parameter.schema ?? {}, components) as JsonSchema),
+      ...(singleTypes(inlineRefs(parameter.schema ?? {}, components)) as JsonSchema),
     };
     if (parameter.required) required.push(parameter.name);
   }
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-  const body = bodySchema ? (inlineRefs(bodySchema, components) as JsonSchema) : {};
+  const body = bodySchema ? (singleTypes(inlineRefs(bodySchema, components)) as JsonSchema) : {};
   const { type: _type, propertyNames: _names, ...rules } = operation['x-parameter-rules'] ?? {};
   const bodyRequired = (body['required'] as string[] | undefined) ?? [];
   const allRequired = [...required, ...bodyRequired];
@@ -105,6 +124,6 @@ export function outputSchemaOf(
 ): JsonSchema | undefined {
   const schema = operation.responses?.['200']?.content?.['application/json']?.schema;
   if (!schema) return undefined;
-  const inlined = inlineRefs(schema, document.components?.schemas ?? {}) as JsonSchema;
+  const inlined = singleTypes(inlineRefs(schema, document.components?.schemas ?? {})) as JsonSchema;
   return inlined['type'] === 'object' ? inlined : undefined;
 }
