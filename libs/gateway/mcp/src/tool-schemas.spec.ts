@@ -97,7 +97,7 @@ describe('MCP tool schemas from the OpenAPI document', () => {
   });
 
   it('should describe an object answer and leave any other without an output schema', () => {
-    const answer = (schema: object) => ({
+    const answer = (schema: Record<string, unknown>) => ({
       responses: { '200': { content: { 'application/json': { schema } } } },
     });
     expect(outputSchemaOf(document, answer({ $ref: '#/components/schemas/Item' }))).toMatchObject({
