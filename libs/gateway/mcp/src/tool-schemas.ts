@@ -1,35 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { EndpointDefinition, JsonSchema } from '@nl/contracts-core';
-
-const COMPONENT_REF = '#/components/schemas/';
-
-/**
- * `schema` with every `#/components/schemas/…` reference replaced by a copy of its target: an
- * MCP tool's schemas travel alone, without the document they came from. A reference back into
- * a schema being expanded (a cycle; the catalog has none) becomes `{}`, which accepts anything.
- */
-export function inlineRefs(
-  schema: unknown,
-  components: Readonly<Record<string, unknown>>,
-  expanding: ReadonlySet<string> = new Set(),
-): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(item, components, expanding));
-  if (schema === null || typeof schema !== 'object') return schema;
-  const { $ref, ...rest } = schema as Record<string, unknown>;
-  if (typeof $ref === 'string' && $ref.startsWith(COMPONENT_REF)) {
-    const name = $ref.slice(COMPONENT_REF.length);
-    const target = components[name];
-    if (target === undefined) throw new Error(`The OpenAPI document has no schema ${name}`);
-    const inlined = expanding.has(name)
-      ? {}
-      : (inlineRefs(target, components, new Set([...expanding, name])) as JsonSchema);
-    // Siblings of a reference (a description, say) stay next to what it stood for.
-    return { ...inlined, ...(inlineRefs(rest, components, expanding) as JsonSchema) };
-  }
-  return Object.fromEntries(
-    Object.entries(rest).map(([key, value]) => [key, inlineRefs(value, components, expanding)]),
-  );
-}
+import { inlineSchema } from '@nl/gateway-core';
 
 /**
  * `schema` with each list of types (`type: ["string", "null"]`, how the document writes a
@@ -48,6 +19,11 @@ export function singleTypes(schema: unknown): unknown {
   if (rest['anyOf'] === undefined) return { ...rest, ...branches };
   const { anyOf, ...others } = rest;
   return { ...others, allOf: [...((others['allOf'] as unknown[]) ?? []), { anyOf }, branches] };
+}
+
+/** The document's component schemas, which references point into. */
+function componentsOf(document: OpenAPIObject): Record<string, JsonSchema> {
+  return (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
 }
 
 interface Parameter {
@@ -88,19 +64,19 @@ export function pathParamsOf(path: string): string[] {
  * together, which exclude each other) from the operation's `x-parameter-rules`.
  */
 export function inputSchemaOf(document: OpenAPIObject, operation: Operation): JsonSchema {
-  const components = document.components?.schemas ?? {};
+  const components = componentsOf(document);
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const parameter of operation.parameters ?? []) {
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
     properties[parameter.name] = {
       ...(parameter.description !== undefined && { description: parameter.description }),
-      ...(singleTypes(inlineRefs(parameter.schema ?? {}, components)) as JsonSchema),
+      ...(singleTypes(inlineSchema(parameter.schema ?? {}, components)) as JsonSchema),
     };
     if (parameter.required) required.push(parameter.name);
   }
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-  const body = bodySchema ? (singleTypes(inlineRefs(bodySchema, components)) as JsonSchema) : {};
+  const body = bodySchema ? (singleTypes(inlineSchema(bodySchema, components)) as JsonSchema) : {};
   const { type: _type, propertyNames: _names, ...rules } = operation['x-parameter-rules'] ?? {};
   const bodyRequired = (body['required'] as string[] | undefined) ?? [];
   const allRequired = [...required, ...bodyRequired];
@@ -124,6 +100,6 @@ export function outputSchemaOf(
 ): JsonSchema | undefined {
   const schema = operation.responses?.['200']?.content?.['application/json']?.schema;
   if (!schema) return undefined;
-  const inlined = singleTypes(inlineRefs(schema, document.components?.schemas ?? {})) as JsonSchema;
+  const inlined = singleTypes(inlineSchema(schema, componentsOf(document))) as JsonSchema;
   return inlined['type'] === 'object' ? inlined : undefined;
 }
