@@ -16,16 +16,15 @@ export const ENDPOINT_ID = 'cbs.sbi.lookup';
 export interface BenchContext {
   referenceBody?: string;
   /**
-   * `bench:pair` with `row@checkout`: the row is started from that checkout's build, on ports
-   * of its own, to be measured beside the same row of this build.
+   * `bench:pair` with `row@checkout`: the row is started from that checkout's build, to be
+   * measured beside the same row of another build.
    */
   readonly checkout?: string;
+  /** Added to the row's ports, so one row can run twice at once (two builds of it). */
+  readonly portShift?: number;
 }
 
-/** Ports of a row started from another checkout: clear of every row's own. */
-const OTHER_CHECKOUT_PORTS = 20;
-const portOf = (port: number, ctx: BenchContext) =>
-  ctx.checkout ? port + OTHER_CHECKOUT_PORTS : port;
+const portOf = (port: number, ctx: BenchContext) => port + (ctx.portShift ?? 0);
 
 export interface Target {
   /** Short name used in the ratios line: a, b, c, … */

@@ -86,8 +86,8 @@ export interface CreditBackend {
    * written charge stands whatever became of its answer (Postgres keeps no delivery list).
    */
   readonly deliveries: DeliveryTracking | null;
-  /** Reserves `amount` unless the balance or a spend cap refuses it (see {@link ReserveOutcome}). */
-  reserve(reservation: ReservationRequest): Promise<ReserveOutcome>;
+  /** At once where the balances are in memory and loaded (embedded), else a promise. */
+  reserve(reservation: ReservationRequest): ReserveOutcome | Promise<ReserveOutcome>;
   /** Charges `charge` (≤ the reserved amount) and frees the rest (see {@link Settling}). */
   settle(chargeId: string, charge: number): Settling;
   /** Frees the whole reservation; the balance, or null if nothing was open. */

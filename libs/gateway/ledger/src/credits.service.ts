@@ -59,9 +59,9 @@ export class CreditsService
 
   /**
    * Reserves `amount`, unless the balance does not cover it or it would take the key's spend
-   * over a cap. The embedded profile decides in memory once it has the account's book.
+   * over a cap. The embedded profile answers at once once it has the account's book.
    */
-  reserve(reservation: ReservationRequest): Promise<ReserveOutcome> {
+  reserve(reservation: ReservationRequest): ReserveOutcome | Promise<ReserveOutcome> {
     return this.backend.reserve(reservation);
   }
 

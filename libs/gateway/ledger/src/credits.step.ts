@@ -67,7 +67,7 @@ export class CreditsStep implements GatewayStep {
     this.writes = new PaidCharges(credits, doubtful, logger);
   }
 
-  async before(call: GatewayCall): Promise<void> {
+  before(call: GatewayCall): void | Promise<void> {
     const owner = ownerOf(call);
     if (owner.sandbox) return;
     const offer = call.state.get(OFFERED_PAYMENT);
@@ -78,14 +78,15 @@ export class CreditsStep implements GatewayStep {
       call.state.set(CHARGE_AFTER, afterwards);
       return;
     }
-    const reserved = await this.credits.reserve({
+    const reserved = this.credits.reserve({
       accountId: owner.accountId,
       keyId: owner.capped ? owner.keyId : undefined,
       amount,
       endpoint: call.endpoint.id,
       requestId: call.requestId,
     });
-    return this.held(call, reserved);
+    if (!(reserved instanceof Promise)) return this.held(call, reserved);
+    return reserved.then((outcome) => this.held(call, outcome));
   }
 
   private async holdPayment(call: GatewayCall, offer: OfferedPayment): Promise<void> {
@@ -95,7 +96,7 @@ export class CreditsStep implements GatewayStep {
   }
 
   /** Goes on with the reservation made, or refuses the call (402) with the reason. */
-  private async held(call: GatewayCall, reserved: ReserveOutcome): Promise<void> {
+  private held(call: GatewayCall, reserved: ReserveOutcome): void | Promise<void> {
     const price = call.endpoint.price.fresh;
     if (!reserved.ok && reserved.reason === 'spend_cap') {
       void call.reply.header('x-credits-charged', formatCredits(0));
@@ -120,10 +121,10 @@ export class CreditsStep implements GatewayStep {
    * settled, or the call charged after it); any other answer releases its reservation, or is
    * charged nothing; a call that neither reserved nor was to be charged after is free.
    */
-  async after(
+  after(
     call: GatewayCall,
     outcome: { status: number; reply?: ReplyEnvelope },
-  ): Promise<void> {
+  ): void | Promise<void> {
     const offer = call.state.get(OFFERED_PAYMENT);
     if (offer) return this.closePayment(call, offer, outcome.status);
     const paid = outcome.status >= 200 && outcome.status < 300;
@@ -137,8 +138,12 @@ export class CreditsStep implements GatewayStep {
   }
 
   /** An x402 payer's call: only the call that holds the payment may settle or give it back. */
-  private async closePayment(call: GatewayCall, offer: OfferedPayment, status: number) {
-    if (call.state.get(HELD_PAYMENT)) await this.payments.close(call, offer, status);
+  private closePayment(
+    call: GatewayCall,
+    offer: OfferedPayment,
+    status: number,
+  ): void | Promise<void> {
+    if (call.state.get(HELD_PAYMENT)) return this.payments.close(call, offer, status);
   }
 
   /**
@@ -173,8 +178,8 @@ export class CreditsStep implements GatewayStep {
   }
 
   /** A call that reserved nothing and is charged nothing: a test key's shows its balance. */
-  private async free(call: GatewayCall): Promise<void> {
-    if (ownerOf(call).sandbox) await this.unchargedHeaders(call);
+  private free(call: GatewayCall): void | Promise<void> {
+    if (ownerOf(call).sandbox) return this.unchargedHeaders(call);
   }
 
   /** The headers of a written charge (or of none), and the delivery mark of its answer. */

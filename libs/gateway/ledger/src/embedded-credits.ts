@@ -71,11 +71,8 @@ export class EmbeddedCredits implements CreditBackend {
     this.deliveries = this.commits.deliveries;
   }
 
-  /**
-   * In memory when the account's book (and a capped key's) is here, every call but the first:
-   * the check and the hold then happen before this returns, with no turn in between.
-   */
-  async reserve(request: ReservationRequest): Promise<ReserveOutcome> {
+  /** At once when the account's book (and a capped key's) is here: every call but the first. */
+  reserve(request: ReservationRequest): ReserveOutcome | Promise<ReserveOutcome> {
     const book = this.books.accounts.get(request.accountId);
     const key = request.keyId ? this.books.keys.get(request.keyId) : undefined;
     if (!book || (request.keyId && (!key || key.stale))) return this.reserveAfterReading(request);

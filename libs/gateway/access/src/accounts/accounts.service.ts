@@ -225,10 +225,10 @@ export class AccountsService implements OnApplicationShutdown {
   }
 
   /**
-   * The owner of a key (live or test), or null for an unknown or revoked one; from memory when
-   * the key was looked up a moment ago (KeyOwners).
+   * The owner of a key (live or test), or null for an unknown or revoked one; without waiting
+   * when the key was looked up a moment ago (KeyOwners).
    */
-  findOwner(key: string): Promise<KeyOwner | null> {
+  findOwner(key: string): KeyOwner | null | Promise<KeyOwner | null> {
     return this.owners.find(key);
   }
 

@@ -67,8 +67,8 @@ export class RateLimits implements OnApplicationShutdown {
     return this.redis?.isReady;
   }
 
-  /** Counts one call of `subject` against `limit`, in memory (standalone) or on Redis. */
-  async consume(subject: string, limit: number): Promise<LimitDecision> {
+  /** Counts one call of `subject` against `limit`: at once in memory, a promise on Redis. */
+  consume(subject: string, limit: number): LimitDecision | Promise<LimitDecision> {
     if (!this.memory) return this.consumeShared(subject, limit);
     const { used, msLeft } = this.memory.count(subject, limit);
     return decided(limit, used <= limit, limit - used, msLeft);

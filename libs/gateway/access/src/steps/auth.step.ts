@@ -59,14 +59,15 @@ function accepted(owner: KeyOwner | null, request: FastifyRequest): KeyOwner {
 }
 
 /**
- * Resolves the caller's key to its account or rejects with 400/401, and 403 for a web page of
- * an origin the key does not allow (before any limit is counted or credit reserved).
+ * Resolves the caller's key to its account or throws 400/401, and 403 for a web page of an
+ * origin the key does not allow (before any limit is counted or credit reserved). At once for
+ * a key looked up a moment ago (every call but the first few), else a promise.
  */
-export async function authenticate(
+export function authenticate(
   accounts: AccountsService,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<KeyOwner> {
+): KeyOwner | Promise<KeyOwner> {
   try {
     const key = credentialOf(request);
     if (!key)
@@ -74,7 +75,11 @@ export async function authenticate(
         'unauthorized',
         'Send your API key in the X-Api-Key header (or Authorization: Bearer).',
       );
-    return accepted(await accounts.findOwner(key), request);
+    const owner = accounts.findOwner(key);
+    if (!(owner instanceof Promise)) return accepted(owner, request);
+    return owner
+      .then((found) => accepted(found, request))
+      .catch((error: unknown) => challenged(error, reply));
   } catch (error) {
     return challenged(error, reply);
   }
@@ -107,7 +112,7 @@ export class AuthStep implements GatewayStep {
     private readonly payments: X402Payments,
   ) {}
 
-  async before(call: GatewayCall): Promise<void> {
+  before(call: GatewayCall): void | Promise<void> {
     if (this.payments.accepts(call.endpoint) && credentialOf(call.request) === null) {
       const header = call.request.headers['payment-signature'];
       if (typeof header !== 'string' || call.request.method === 'HEAD')
@@ -118,7 +123,9 @@ export class AuthStep implements GatewayStep {
       call.state.set(SANDBOX, false);
       return;
     }
-    identified(call, await authenticate(this.accounts, call.request, call.reply));
+    const owner = authenticate(this.accounts, call.request, call.reply);
+    if (owner instanceof Promise) return owner.then((found) => identified(call, found));
+    identified(call, owner);
   }
 }
 

@@ -30,15 +30,27 @@ export function setLimitHeaders(
 
 /**
  * Counts one call of the owner's key to `what` against `limit` per minute: `RateLimit-*`
- * headers on the answer, `429 rate_limited` with `Retry-After` past the limit.
+ * headers on the answer, `429 rate_limited` with `Retry-After` past the limit. At once where
+ * the limits are counted in memory (standalone), else a promise.
  */
-export async function enforceRateLimit(
+export function enforceRateLimit(
   limits: RateLimits,
   reply: FastifyReply,
   owner: Pick<KeyOwner, 'keyId' | 'tier'>,
   what: { id: string; path: string; limit: number },
-): Promise<void> {
-  const decision = await limits.consume(`${owner.keyId}:${what.id}`, what.limit);
+): void | Promise<void> {
+  const decision = limits.consume(`${owner.keyId}:${what.id}`, what.limit);
+  if (decision instanceof Promise)
+    return decision.then((decided) => enforce(reply, owner, what, decided));
+  enforce(reply, owner, what, decision);
+}
+
+function enforce(
+  reply: FastifyReply,
+  owner: Pick<KeyOwner, 'keyId' | 'tier'>,
+  what: { id: string; path: string; limit: number },
+  decision: LimitDecision,
+): void {
   setLimitHeaders(reply, what.id, decision);
   if (!decision.allowed) {
     countRateLimited(what.id, owner.tier);
@@ -61,7 +73,7 @@ const NOT_SERVED = new Set<ErrorCode>(['service_unavailable', 'upstream_not_conf
 export class RateLimitStep implements GatewayStep {
   constructor(private readonly limits: RateLimits) {}
 
-  before(call: GatewayCall): Promise<void> {
+  before(call: GatewayCall): void | Promise<void> {
     const owner = ownerOf(call);
     return enforceRateLimit(this.limits, call.reply, owner, {
       id: call.endpoint.id,
@@ -70,8 +82,8 @@ export class RateLimitStep implements GatewayStep {
     });
   }
 
-  async after(call: GatewayCall, outcome: CallOutcome): Promise<void> {
-    if (outcome.code && NOT_SERVED.has(outcome.code)) await this.giveBack(call);
+  after(call: GatewayCall, outcome: CallOutcome): void | Promise<void> {
+    if (outcome.code && NOT_SERVED.has(outcome.code)) return this.giveBack(call);
   }
 
   private async giveBack(call: GatewayCall): Promise<void> {

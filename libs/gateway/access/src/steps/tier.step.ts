@@ -10,7 +10,7 @@ import { ownerOf } from './auth.step.js';
 export class TierStep implements GatewayStep {
   readonly runsForHead = true;
 
-  async before(call: GatewayCall): Promise<void> {
+  before(call: GatewayCall): void {
     const owner = ownerOf(call);
     const { endpoint } = call;
     const access = endpointAccess(endpoint, owner);

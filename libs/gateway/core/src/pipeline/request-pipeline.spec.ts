@@ -113,12 +113,12 @@ describe(RequestPipeline.name, () => {
     ]);
   });
 
-  it('should run after hooks one at a time, and log a failing one and go on', async () => {
+  it('should run after hooks one at a time, sync and async alike, and log a failing one and go on', async () => {
     const calls: string[] = [];
     let release!: () => void;
     const slow = new Promise<void>((resolve) => (release = resolve));
     const steps: GatewayStep[] = [
-      { after: async () => void calls.push('first.after') },
+      { after: () => void calls.push('first.after') },
       { after: async () => Promise.reject(new Error('lost its connection')) },
       {
         after: async () => {
@@ -128,8 +128,8 @@ describe(RequestPipeline.name, () => {
         },
       },
       {
-        after: async () => {
-          calls.push('failing.after');
+        after: () => {
+          calls.push('sync.after');
           throw new Error('broke');
         },
       },
@@ -138,11 +138,11 @@ describe(RequestPipeline.name, () => {
     const handled = sut.handle(endpoint, request, reply);
     await new Promise((resolve) => setImmediate(resolve));
     // The step before the slow one waits for it; the answer waits for them all.
-    expect(calls).toEqual(['failing.after', 'slow.after']);
+    expect(calls).toEqual(['sync.after', 'slow.after']);
     expect(sent.status).toBeUndefined();
     release();
     await handled;
-    expect(calls).toEqual(['failing.after', 'slow.after', 'slow.done', 'first.after']);
+    expect(calls).toEqual(['sync.after', 'slow.after', 'slow.done', 'first.after']);
     expect(sent.status).toBe(200);
   });
 
@@ -192,15 +192,15 @@ describe(RequestPipeline.name, () => {
   it("should withhold the service's answer when a step refuses it afterwards, and send the refusal", async () => {
     const calls: string[] = [];
     const charging: GatewayStep = {
-      after: async (_call, outcome) => {
+      after: (_call, outcome) => {
         calls.push(`charging.after:${outcome.status}`);
         // As the credits step does when a charge after the fact finds the balance spent.
         throw new DomainError('insufficient_credits', 'This call costs 0.10 credits.');
       },
     };
     const outer: GatewayStep = {
-      before: async () => void calls.push('outer.before'),
-      after: async (_call, outcome) => void calls.push(`outer.after:${outcome.status}`),
+      before: () => void calls.push('outer.before'),
+      after: (_call, outcome) => void calls.push(`outer.after:${outcome.status}`),
     };
     const { sut, reply, sent, request } = setup([outer, charging], {
       request: (async () => ok) as never,
@@ -224,7 +224,7 @@ describe(RequestPipeline.name, () => {
 
     it('should let the calls under way end, their steps included, before the closing goes on', async () => {
       const calls: string[] = [];
-      const settling: GatewayStep = { after: async () => void calls.push('after') };
+      const settling: GatewayStep = { after: () => void calls.push('after') };
       const transport = heldTransport();
       const { sut, reply, sent, request } = setup([settling], transport);
       const handled = sut.handle(endpoint, request, reply);

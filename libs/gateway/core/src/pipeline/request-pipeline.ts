@@ -120,7 +120,8 @@ export class RequestPipeline implements BeforeApplicationShutdown {
         const step = this.steps[index];
         if (head && !step.runsForHead) continue;
         stepsRun = index + 1;
-        await step.before?.(call);
+        const waiting = step.before?.(call);
+        if (waiting) await waiting;
       }
       sandbox = call.state.get(SANDBOX) === true;
       if (sandbox) void reply.header('x-sandbox', 'true');
@@ -187,7 +188,8 @@ export class RequestPipeline implements BeforeApplicationShutdown {
   private async runAfterHooks(call: GatewayCall, ran: number, outcome: CallOutcome): Promise<void> {
     for (let index = ran - 1; index >= 0; index--) {
       try {
-        await this.steps[index].after?.(call, outcome);
+        const waiting = this.steps[index].after?.(call, outcome);
+        if (waiting) await waiting;
       } catch (error) {
         this.afterFailed(error);
       }
