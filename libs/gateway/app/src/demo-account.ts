@@ -77,6 +77,7 @@ export function startBanner(url: string, demo: DemoAccount | null): string {
     `  NL Data API (standalone) is listening on ${url}`,
     `  Docs:   ${url}/docs     OpenAPI: ${url}/openapi.json`,
     `  Dashboard: ${url}/dashboard (sign in with the live key)`,
+    `  Agents: ${url}/mcp (MCP, same keys)   ${url}/llms.txt`,
     ...keys,
     '',
     '',
