@@ -60,7 +60,9 @@ describe('refusedAddress', () => {
   });
 
   it('knows loopback in each of its forms and nothing else', () => {
-    expect(['127.0.0.1', '127.9.9.9', '::1', '::ffff:127.0.0.1'].every(isLoopbackAddress)).toBe(true);
+    expect(['127.0.0.1', '127.9.9.9', '::1', '::ffff:127.0.0.1'].every(isLoopbackAddress)).toBe(
+      true,
+    );
     expect(['10.0.0.1', '::', '0.0.0.0', '8.8.8.8'].some(isLoopbackAddress)).toBe(false);
   });
 });

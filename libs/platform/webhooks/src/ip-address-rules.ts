@@ -67,7 +67,8 @@ function v6Bytes(text: string): number[] {
     rest = rest.endsWith('::') ? rest : rest.replace(/:$/, '');
   }
   const [head, after] = rest.split('::');
-  const words = (part: string | undefined) => (part ? part.split(':').map((w) => parseInt(w, 16)) : []);
+  const words = (part: string | undefined) =>
+    part ? part.split(':').map((w) => parseInt(w, 16)) : [];
   const left = words(head);
   const right = words(after);
   const missing = 8 - tail.length / 2 - left.length - right.length;
@@ -77,7 +78,7 @@ function v6Bytes(text: string): number[] {
 
 function inPrefix(bytes: number[], prefix: number[], bits: number): boolean {
   for (let i = 0; i < bits; i++) {
-    const mask = 0x80 >> i % 8;
+    const mask = 0x80 >> (i % 8);
     if ((bytes[i >> 3] & mask) !== (prefix[i >> 3] & mask)) return false;
   }
   return true;

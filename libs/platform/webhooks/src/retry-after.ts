@@ -11,9 +11,7 @@ export function parseRetryAfter(
 ): number | undefined {
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!value) return undefined;
-  const ms = /^\d+$/.test(value)
-    ? Number(value) * 1000
-    : Date.parse(value) - now.getTime();
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now.getTime();
   if (Number.isNaN(ms)) return undefined;
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }

@@ -67,9 +67,7 @@ export function isRetryable(outcome: DeliveryOutcome): boolean {
       // 4xx says the request itself is wrong (gone, unauthorised, rejected): repeating it won't
       // help. 408 and 429 are the exceptions: "too slow" and "too many" pass with time. A 3xx
       // is retried like a 5xx: a moved endpoint is usually a configuration its owner fixes.
-      return (
-        outcome.status < 400 || outcome.status >= 500 || [408, 429].includes(outcome.status)
-      );
+      return outcome.status < 400 || outcome.status >= 500 || [408, 429].includes(outcome.status);
   }
 }
 

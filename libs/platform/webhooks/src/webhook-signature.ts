@@ -44,9 +44,7 @@ export function webhookSignature(
   timestamp: number,
   body: string,
 ): string {
-  const hmac = createHmac('sha256', secretKey(secret)).update(
-    `${messageId}.${timestamp}.${body}`,
-  );
+  const hmac = createHmac('sha256', secretKey(secret)).update(`${messageId}.${timestamp}.${body}`);
   return `v1,${hmac.digest('base64')}`;
 }
 
