@@ -106,7 +106,8 @@ function post(
       let size = 0;
       const done = () => settle(answer(res, Buffer.concat(chunks).toString('utf8'), attemptedAt));
       res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk.subarray(0, maxBytes - size));
+        if (settled) return;
+        chunks.push(chunk.subarray(0, Math.max(0, maxBytes - size)));
         size += chunk.length;
         if (size >= maxBytes) done();
       });
