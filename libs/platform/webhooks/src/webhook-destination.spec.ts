@@ -2,6 +2,7 @@ import {
   ALLOW_LOOPBACK_FOR_TESTS,
   checkWebhookUrl,
   WebhookUrlRefused,
+  type DestinationOptions,
   type WebhookResolver,
 } from './webhook-destination.js';
 
@@ -87,7 +88,7 @@ describe('checkWebhookUrl', () => {
   });
 
   describe('the loopback opening for tests', () => {
-    const open = { allowLoopbackForTests: ALLOW_LOOPBACK_FOR_TESTS };
+    const open: DestinationOptions = { allowLoopbackForTests: ALLOW_LOOPBACK_FOR_TESTS };
 
     it('allows http and https to loopback only', async () => {
       expect(await reason('http://127.0.0.1:9/', open)).toBe('accepted');
