@@ -41,6 +41,8 @@ export const ALLOW_LOOPBACK_FOR_TESTS: unique symbol = Symbol('webhooks.allowLoo
 export interface DestinationOptions {
   resolve?: WebhookResolver;
   allowLoopbackForTests?: typeof ALLOW_LOOPBACK_FOR_TESTS;
+  /** A CA (PEM) an https test receiver's certificate chains to; honoured with the opening only. */
+  caForTests?: string;
 }
 
 /** A URL that passed the checks, with the one address the request must connect to. */

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import {
+  ALLOW_LOOPBACK_FOR_TESTS,
   checkWebhookUrl,
   WebhookUrlRefused,
   type CheckedDestination,
@@ -74,6 +75,7 @@ function answer(res: IncomingMessage, body: string, now: Date): Settled {
  */
 function post(
   target: CheckedDestination,
+  ca: string | undefined,
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
@@ -96,7 +98,9 @@ function post(
       path: `${url.pathname}${url.search}`,
       method: 'POST',
       agent: false,
+      // Node would take SNI from the Host header too; said outright so it never depends on that.
       ...(isIP(hostname) ? {} : { servername: hostname }),
+      ...(ca ? { ca } : {}),
       headers: { ...headers, host: url.host, 'content-length': String(Buffer.byteLength(body)) },
     });
     const timer = setTimeout(() => settle({ outcome: 'timeout', timeoutMs }), timeoutMs);
@@ -155,6 +159,8 @@ export async function deliver(
   };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const settled = await post(target, headers, body, timeoutMs, maxBytes, attemptedAt);
+  const ca =
+    options.allowLoopbackForTests === ALLOW_LOOPBACK_FOR_TESTS ? options.caForTests : undefined;
+  const settled = await post(target, ca, headers, body, timeoutMs, maxBytes, attemptedAt);
   return { ...facts(), ...settled } as DeliveryOutcome;
 }
