@@ -93,7 +93,8 @@ describe('retry schedule', () => {
   });
 });
 
-const label = (o: DeliveryOutcome) => ('status' in o ? `${o.outcome} ${o.status}` : o.outcome);
+const label = (o: DeliveryOutcome) =>
+  'status' in o ? `${o.outcome} ${o.status}` : 'reason' in o ? `refused ${o.reason}` : o.outcome;
 
 describe('which outcomes are retried', () => {
   it.each(
@@ -110,6 +111,8 @@ describe('which outcomes are retried', () => {
         [outcome({ outcome: 'http_error', status: 404, body: '' }), false],
         [outcome({ outcome: 'http_error', status: 410, body: '' }), false],
         [outcome({ outcome: 'refused', reason: 'private_address', error: '' }), false],
+        [outcome({ outcome: 'refused', reason: 'not_https', error: '' }), false],
+        [outcome({ outcome: 'refused', reason: 'unresolvable', error: '' }), true],
         [outcome({ outcome: 'delivered', status: 200, body: '' }), false],
       ] as const
     ).map(([o, retried]) => [label(o), o, retried] as const),

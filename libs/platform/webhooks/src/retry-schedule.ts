@@ -58,8 +58,11 @@ export function nextAttemptAt(input: RetryInput): Date | null {
 export function isRetryable(outcome: DeliveryOutcome): boolean {
   switch (outcome.outcome) {
     case 'delivered':
-    case 'refused':
       return false;
+    case 'refused':
+      // A name that does not resolve now may resolve later (a DNS outage, ours or theirs); an
+      // address or URL that is not allowed stays so.
+      return outcome.reason === 'unresolvable';
     case 'network_error':
     case 'timeout':
       return true;

@@ -80,6 +80,15 @@ describe('checkWebhookUrl', () => {
     expect(await reason('https://mixed.example.com/', dns)).toBe('private_address');
   });
 
+  it('counts a resolver that hangs as unresolvable, after the resolve timeout', async () => {
+    const hang: WebhookResolver = () => new Promise(() => undefined);
+    const started = Date.now();
+    expect(await reason('https://slow.example.com/', { resolve: hang, resolveTimeoutMs: 50 })).toBe(
+      'unresolvable',
+    );
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('says why in the message, naming the address', async () => {
     const dns = fakeDns({ 'inside.example.com': ['10.1.2.3'] });
     await expect(checkWebhookUrl('https://inside.example.com/', dns)).rejects.toThrow(

@@ -43,6 +43,8 @@ export interface DestinationOptions {
   allowLoopbackForTests?: typeof ALLOW_LOOPBACK_FOR_TESTS;
   /** A CA (PEM) an https test receiver's certificate chains to; honoured with the opening only. */
   caForTests?: string;
+  /** How long the name may take to resolve (default 5 s): a hung resolver is no answer. */
+  resolveTimeoutMs?: number;
 }
 
 /** A URL that passed the checks, with the one address the request must connect to. */
@@ -54,6 +56,8 @@ export interface CheckedDestination {
   family: 4 | 6;
 }
 
+const DEFAULT_RESOLVE_TIMEOUT_MS = 5_000;
+
 function parse(raw: string): URL {
   try {
     return new URL(raw);
@@ -62,12 +66,18 @@ function parse(raw: string): URL {
   }
 }
 
-async function resolveAll(hostname: string, resolve: WebhookResolver) {
+async function resolveAll(hostname: string, resolve: WebhookResolver, timeoutMs: number) {
   let found: readonly ResolvedAddress[];
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+  });
   try {
-    found = await resolve(hostname);
+    found = await Promise.race([resolve(hostname), late]);
   } catch {
     found = [];
+  } finally {
+    clearTimeout(timer);
   }
   if (found.length === 0)
     throw new WebhookUrlRefused('unresolvable', `the host ${hostname} does not resolve`);
@@ -95,7 +105,11 @@ export async function checkWebhookUrl(
   const literal = isIP(hostname);
   const addresses: readonly ResolvedAddress[] = literal
     ? [{ address: hostname, family: literal === 6 ? 6 : 4 }]
-    : await resolveAll(hostname, options.resolve ?? systemResolver);
+    : await resolveAll(
+        hostname,
+        options.resolve ?? systemResolver,
+        options.resolveTimeoutMs ?? DEFAULT_RESOLVE_TIMEOUT_MS,
+      );
   for (const { address } of addresses) {
     const reason = refusedAddress(address);
     if (!reason || (loopbackOk && isLoopbackAddress(address))) continue;

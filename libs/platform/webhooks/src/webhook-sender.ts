@@ -131,7 +131,7 @@ function post(
  */
 export async function deliver(
   url: string,
-  payload: unknown,
+  payload: object,
   secrets: readonly string[],
   options: DeliverOptions = {},
 ): Promise<DeliveryOutcome> {
