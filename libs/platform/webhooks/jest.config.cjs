@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'platform-webhooks',
+  preset: '../../../jest.preset.cjs',
+  rootDir: __dirname,
+};
