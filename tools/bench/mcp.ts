@@ -74,13 +74,16 @@ async function main(): Promise<void> {
     }
     const [h, m] = [summary(samples.http), summary(samples.mcp)];
     const ms = (value: number) => `${value.toFixed(2)} ms`;
-    console.log(`${CALLS} sequential cached calls each way, in chunks of ${CHUNK}:`);
     const line = (label: string, s: ReturnType<typeof summary>) =>
       `  ${label.padEnd(32)} p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  mean ${ms(s.mean)}`;
-    console.log(line(`HTTP GET ${new URL(running.url).pathname}`, h));
-    console.log(line(`MCP tools/call ${TOOL.name}`, m));
-    console.log(
-      `  MCP / HTTP: p50 ×${(m.p50 / h.p50).toFixed(2)}  p99 ×${(m.p99 / h.p99).toFixed(2)}  mean ×${(m.mean / h.mean).toFixed(2)}`,
+    // The report is this tool's output (stdout), as bench.ts's table; not a log line.
+    process.stdout.write(
+      [
+        `${CALLS} sequential cached calls each way, in chunks of ${CHUNK}:`,
+        line(`HTTP GET ${new URL(running.url).pathname}`, h),
+        line(`MCP tools/call ${TOOL.name}`, m),
+        `  MCP / HTTP: p50 ×${(m.p50 / h.p50).toFixed(2)}  p99 ×${(m.p99 / h.p99).toFixed(2)}  mean ×${(m.mean / h.mean).toFixed(2)}`,
+      ].join('\n') + '\n',
     );
   } finally {
     await client.close();
