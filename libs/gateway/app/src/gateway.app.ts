@@ -1,5 +1,6 @@
 import { AccessModule, AuthStep, RateLimitStep, TierStep } from '@nl/gateway-access';
 import { AdminModule, GATEWAY_CONFIG } from '@nl/gateway-admin';
+import { BATCH_CONFIG, BatchesModule, configureBatchUploads } from '@nl/gateway-batches';
 import { configureDashboardForms, DashboardModule } from '@nl/gateway-dashboard';
 import { DiscoveryModule } from '@nl/gateway-discovery';
 import { CreditsStep, LedgerModule } from '@nl/gateway-ledger';
@@ -26,14 +27,22 @@ export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPa
       GatewayModule.forRoot({
         ...options,
         steps: GATEWAY_STEPS,
-        imports: [AccessModule, LedgerModule, AdminModule, DashboardModule, DiscoveryModule],
+        imports: [
+          AccessModule,
+          LedgerModule,
+          AdminModule,
+          DashboardModule,
+          DiscoveryModule,
+          BatchesModule,
+        ],
       }),
     ],
-    config: [GATEWAY_CONFIG, X402_CONFIG],
+    config: [GATEWAY_CONFIG, X402_CONFIG, BATCH_CONFIG],
     database: [GATEWAY_DATABASE],
     fastify: GATEWAY_HTTP.fastify,
     configure: async (app) => {
       configureDashboardForms(app);
+      configureBatchUploads(app);
       await GATEWAY_HTTP.configure?.(app);
       configureMcp(app);
     },
