@@ -43,6 +43,13 @@ const VENDOR_RULES: Record<string, VendorRule> = {
   },
 };
 
+/**
+ * Operations whose valid requests no schema can draw: a batch job's items are the parameters of
+ * the endpoint the job names, so only items made for that endpoint are valid. batches.e2e-spec
+ * sends real jobs, valid and wrong, instead.
+ */
+const NOT_DRAWABLE = new Set(['batches.create']);
+
 interface Outcome {
   readonly c: ConformanceCase;
   readonly status: number;
@@ -107,7 +114,7 @@ describe('the API against its OpenAPI document, property by property (standalone
     api = await startStack('standalone', { gateway: gatewayApp({ catalog: UNLIMITED }) });
     const { accountId } = await api.account({ tier: 'premium', credits: 10 });
     testKey = (await api.accounts.createKey(accountId, 'properties', 'test')).key;
-    operations = operationsOf(document);
+    operations = operationsOf(document).filter((operation) => !NOT_DRAWABLE.has(operation.id));
     const cases = operations.flatMap((operation, index) =>
       casesOf(operation, index, {
         seed: SEED,

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 
 /** Where a job is: waiting for its first item, under way, or ended in one of three ways. */
 export type BatchState = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
@@ -96,6 +96,10 @@ export class BatchJobEntity {
 export class BatchItemEntity {
   @PrimaryColumn('text', { name: 'job_id' })
   jobId!: string;
+
+  @ManyToOne(() => BatchJobEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'job_id', foreignKeyConstraintName: 'batch_item_job_fkey' })
+  job?: BatchJobEntity;
 
   @PrimaryColumn('integer')
   item!: number;

@@ -21,6 +21,9 @@ import { BATCH_REQUEST_PREFIX } from '@nl/gateway-ledger';
 /** A job id: the batch prefix and 24 hex digits (it is also the start of its items' request ids). */
 const newJobId = () => `${BATCH_REQUEST_PREFIX}${randomBytes(12).toString('hex')}`;
 
+/** What a job id looks like; anything else is refused before the database is asked. */
+export const JOB_ID_PATTERN = /^bat-[0-9a-f]{24}$/;
+
 /**
  * Taking, showing and cancelling jobs. A job is checked whole before anything is reserved or
  * stored (its endpoint, the tier, every item, the webhook URL), then every item's fresh price is
@@ -131,7 +134,11 @@ export class BatchesService {
 
   /** The account's job, or 404 (another account's job is not found either). */
   async owned(owner: KeyOwner, id: string): Promise<JobRow> {
-    const job = /^[A-Za-z0-9-]{1,64}$/.test(id) ? await this.store.job(id, owner.accountId) : null;
+    if (!JOB_ID_PATTERN.test(id))
+      throw DomainError.validation([
+        { field: 'id', message: 'id must be a job id: bat- and 24 hex digits' },
+      ]);
+    const job = await this.store.job(id, owner.accountId);
     if (!job) throw new DomainError('not_found', `There is no batch job ${id} of this account.`);
     return job;
   }
