@@ -2,6 +2,7 @@ import { ACCESS_ENTITIES } from '@nl/gateway-access';
 import { DASHBOARD_ENTITIES } from '@nl/gateway-dashboard';
 import { LEDGER_ENTITIES } from '@nl/gateway-ledger';
 import { GATEWAY_MIGRATIONS } from '@nl/gateway-persistence';
+import { WEBHOOK_ENTITIES } from '@nl/gateway-webhooks';
 import { X402_ENTITIES } from '@nl/gateway-x402';
 import type { DatabaseFeature } from '@nl/platform-database';
 
@@ -11,6 +12,12 @@ import type { DatabaseFeature } from '@nl/platform-database';
  * the credit operations are single SQL statements over them (CreditsService).
  */
 export const GATEWAY_DATABASE: DatabaseFeature = {
-  entities: [...ACCESS_ENTITIES, ...LEDGER_ENTITIES, ...DASHBOARD_ENTITIES, ...X402_ENTITIES],
+  entities: [
+    ...ACCESS_ENTITIES,
+    ...LEDGER_ENTITIES,
+    ...DASHBOARD_ENTITIES,
+    ...X402_ENTITIES,
+    ...WEBHOOK_ENTITIES,
+  ],
   migrations: GATEWAY_MIGRATIONS,
 };
