@@ -73,6 +73,8 @@ describe('configuration ownership', () => {
       'X402_ASSET',
       'X402_ATOMIC_PER_CREDIT',
       'X402_MAX_TIMEOUT_SECONDS',
+      'WEBHOOKS_ALLOW_LOOPBACK',
+      'WEBHOOK_RETRY_SCALE',
     ]);
     expect(names.filter((n) => /^(VIES|RDW|DNS|DISPOSABLE)_/.test(n))).toEqual([]);
   });
@@ -190,6 +192,8 @@ describe('upstream defaults (live by default)', () => {
       ['X402_NETWORK', 'base-sepolia'],
       ['X402_ATOMIC_PER_CREDIT', '10000'],
       ['X402_MAX_TIMEOUT_SECONDS', '120'],
+      ['WEBHOOKS_ALLOW_LOOPBACK', 'false'],
+      ['WEBHOOK_RETRY_SCALE', '1'],
     ]);
   });
 

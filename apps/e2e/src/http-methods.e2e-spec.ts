@@ -114,7 +114,9 @@ describe.each(PROFILES)('methods and OPTIONS (%s)', (profile) => {
       for (const [template, operations] of paths) {
         const methods = Object.keys(operations).map((m) => m.toUpperCase());
         const expected = [
-          ...['GET', 'HEAD', 'POST'].filter((m) => methods.includes(m === 'HEAD' ? 'GET' : m)),
+          ...['GET', 'HEAD', 'PUT', 'POST'].filter((m) =>
+            methods.includes(m === 'HEAD' ? 'GET' : m),
+          ),
           'OPTIONS',
         ].join(', ');
         const path = samplePath(template);

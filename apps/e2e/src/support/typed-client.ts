@@ -14,6 +14,7 @@ interface Operation {
   readonly operationId: string;
   readonly parameters?: readonly Parameter[];
   readonly requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+  readonly responses?: Record<string, unknown>;
 }
 type Schema = { properties?: Record<string, { example?: unknown }>; required?: string[] };
 
@@ -62,7 +63,7 @@ function bodyOf(document: OpenAPI3, operation: Operation): Record<string, unknow
 /**
  * The snippet: for every operation of the document (its paths, iterated), a typed call with every
  * parameter it documents (examples from the document) and its body, and compile-time checks that
- * its 200 has a JSON body type and its 400 a problem+json one.
+ * its success (200, or 202 where it queues work) has a JSON body type and its 400 a problem+json one.
  */
 export function clientSnippet(document: OpenAPI3): { text: string; operations: number } {
   const lines = [PRELUDE, 'export async function callEveryOperation(): Promise<void> {'];
@@ -76,12 +77,13 @@ export function clientSnippet(document: OpenAPI3): { text: string; operations: n
       for (const p of operation.parameters ?? []) (params[p.in] ??= {})[p.name] = exampleOf(p);
       const body = bodyOf(document, operation);
       const op = `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`;
+      const ok = operation.responses && !('200' in operation.responses) ? 202 : 200;
       lines.push(
         `  // ${operation.operationId}`,
         `  const input${n}: Input<${op}> = ${JSON.stringify({ params, ...(body && { body }) })};`,
-        `  const answer${n}: Json<Status<${op}, 200>> = await call(${JSON.stringify(path)}, ${JSON.stringify(method)}, input${n});`,
+        `  const answer${n}: Json<Status<${op}, ${ok}>> = await call(${JSON.stringify(path)}, ${JSON.stringify(method)}, input${n});`,
         `  void answer${n};`,
-        `  const answerTyped${n}: Known<Json<Status<${op}, 200>>> = true;`,
+        `  const answerTyped${n}: Known<Json<Status<${op}, ${ok}>>> = true;`,
         `  const problemTyped${n}: Known<Problem<Status<${op}, 400>>> = true;`,
         `  void answerTyped${n}, problemTyped${n};`,
       );

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   AccountsService,
   authenticate,
@@ -33,6 +33,14 @@ export const WEBHOOK_LIMITS = {
     limit: 30,
   },
 } as const;
+
+/** A message id as newWebhookMessageId makes them. */
+const MESSAGE_ID = /^msg_[0-9a-f]{32}$/;
+const MESSAGE_ID_EXAMPLE = 'msg_5c0f3a2b9d8e4f6a8b7c6d5e4f3a2b1c';
+const NO_SUCH_DELIVERY = {
+  status: 404,
+  description: 'You have no webhook delivery with this id (`not_found`).',
+};
 
 const READ = { method: 'GET', metered: false, x402: false } as const;
 /** The writes take a JSON body (or none): 413 and 415 apply as to a POST. */
@@ -138,16 +146,21 @@ export class WebhooksController {
     description:
       'Queues a delivered or failed delivery again: a new series of attempts with the same `webhook-id`, so a receiver that already has it can drop the repeat. A pending one is already queued and stays as it is. Free of charge; at most 30 calls per minute per key.',
   })
-  @ApiParam({ name: 'id', description: 'The delivery’s message id (`msg_…`).' })
-  @ApiErrorResponses(WRITE)
-  @ApiResponse({ status: 202, description: 'Queued.', type: WebhookResendView })
-  @ApiResponse({ status: 404, description: 'You have no delivery with this id (`not_found`).' })
+  @ApiParam({
+    name: 'id',
+    description: 'The delivery’s message id (`msg_…`), as in the log and in `webhook-id`.',
+    schema: { type: 'string', pattern: MESSAGE_ID.source, example: MESSAGE_ID_EXAMPLE },
+  })
+  @ApiErrorResponses({ ...WRITE, errorResponses: [NO_SUCH_DELIVERY] })
+  @ApiSuccessResponse(WRITE, WebhookResendView, 'Queued: attempts start now.', 202)
   async resend(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Param('id') id: string,
   ): Promise<WebhookResendView> {
     const owner = await this.caller(request, reply, WEBHOOK_LIMITS.resend);
+    if (!MESSAGE_ID.test(id))
+      throw DomainError.validation([{ field: 'id', message: 'id must be msg_ and 32 hex digits' }]);
     if (!(await this.outbox.resend(owner.accountId, id)))
       throw new DomainError('not_found', 'You have no webhook delivery with this id.');
     return { id, state: 'pending' };

@@ -152,11 +152,15 @@ export function ApiErrorResponses(traits: OperationTraits): MethodDecorator & Cl
   );
 }
 
-/** The 200 of an operation: its body type and the headers a success carries. */
+/**
+ * The success of an operation (200, or another 2xx such as a 202 for work queued): its body
+ * type and the headers a success carries.
+ */
 export function ApiSuccessResponse(
   traits: OperationTraits,
   type: Type<unknown> | undefined,
   description: string,
+  status = 200,
 ): MethodDecorator {
   const headers: ResponseHeaderName[] = traits.metered
     ? [
@@ -168,7 +172,7 @@ export function ApiSuccessResponse(
         ...(traits.x402 ? (['PAYMENT-RESPONSE'] as const) : []),
       ]
     : counted(traits, ...(traits.conditional ? VALIDATOR_HEADERS : []));
-  const success = ApiResponse({ status: 200, description, headers: headerRefs(headers), type });
+  const success = ApiResponse({ status, description, headers: headerRefs(headers), type });
   return traits.conditional ? applyDecorators(success, ...notModified(traits)) : success;
 }
 
