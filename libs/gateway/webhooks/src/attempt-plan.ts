@@ -35,13 +35,11 @@ export function attemptResult(
 ): AttemptResult {
   const first = firstAttemptAt.getTime();
   const toScaled = (at: number) => new Date(first + (at - first) / scale);
+  // A Retry-After stays as it was said: on the scaled clock it shrinks with every other wait.
   const scaled: DeliveryOutcome = {
     ...outcome,
     attemptedAt: toScaled(outcome.attemptedAt.getTime()),
     durationMs: outcome.durationMs / scale,
-    ...(outcome.outcome === 'http_error' && outcome.retryAfterMs !== undefined
-      ? { retryAfterMs: outcome.retryAfterMs / scale }
-      : {}),
   };
   const plan = planAfterAttempt(scaled, { failures, firstAttemptAt });
   const record = {
