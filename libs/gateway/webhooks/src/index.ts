@@ -7,5 +7,6 @@ export * from './webhook-endpoints.js';
 export * from './webhook-outbox.js';
 export * from './webhook-spend-cap-alerts.js';
 export * from './webhooks.config.js';
+export * from './webhooks.views.js';
 export * from './webhooks.entities.js';
 export * from './webhooks.module.js';
