@@ -1,12 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  AccountsService,
-  authenticate,
-  enforceRateLimit,
-  RateLimits,
-  type KeyOwner,
-} from '@nl/gateway-access';
+import { AccountsService, accountCaller, RateLimits, type KeyOwner } from '@nl/gateway-access';
 import { ACCOUNT_TAG, ApiErrorResponses, ApiSuccessResponse } from '@nl/gateway-core';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError, validateInput } from '@nl/platform-errors';
@@ -62,14 +56,21 @@ export class WebhooksController {
     @InjectConfig(WEBHOOKS_CONFIG) private readonly settings: WebhookSettings,
   ) {}
 
-  private async caller(
+  private caller(
     request: FastifyRequest,
     reply: FastifyReply,
     limit: (typeof WEBHOOK_LIMITS)[keyof typeof WEBHOOK_LIMITS],
   ): Promise<KeyOwner> {
-    const owner = await authenticate(this.accounts, request, reply);
-    await enforceRateLimit(this.limits, reply, owner, limit);
-    return owner;
+    return accountCaller(this.accounts, this.limits, request, reply, limit);
+  }
+
+  /** The settings and the delivery log of the account, as both GET and PUT answer them. */
+  private async view(accountId: string): Promise<WebhookSettingsView> {
+    const [settings, log] = await Promise.all([
+      this.endpoints.settings(accountId),
+      this.outbox.log(accountId),
+    ]);
+    return settingsView(settings, log);
   }
 
   @Get()
@@ -86,11 +87,7 @@ export class WebhooksController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<WebhookSettingsView> {
     const owner = await this.caller(request, reply, WEBHOOK_LIMITS.get);
-    const [settings, log] = await Promise.all([
-      this.endpoints.settings(owner.accountId),
-      this.outbox.log(owner.accountId),
-    ]);
-    return settingsView(settings, log);
+    return this.view(owner.accountId);
   }
 
   @Put()
@@ -112,11 +109,7 @@ export class WebhooksController {
     const { url } = validateInput(WebhookSettingsBody, body);
     if (url !== null) await checkRegisteredUrl(url, this.settings);
     await this.endpoints.setUrl(owner.accountId, url);
-    const [settings, log] = await Promise.all([
-      this.endpoints.settings(owner.accountId),
-      this.outbox.log(owner.accountId),
-    ]);
-    return settingsView(settings, log);
+    return this.view(owner.accountId);
   }
 
   @Post('secret')
