@@ -161,3 +161,18 @@ export async function deliveryLog(
     nextAttemptAt: r.next_attempt_at === null ? null : new Date(r.next_attempt_at),
   }));
 }
+
+/**
+ * Removes deliveries settled before `before`; answers how many. Pending ones stay whatever
+ * their age (the 24-hour window settles them).
+ */
+export async function pruneSettled(db: DataSource, before: Date): Promise<number> {
+  const removed = allRows<{ id: string }>(
+    await db.query(
+      `DELETE FROM gw.webhook_delivery
+       WHERE state <> 'pending' AND updated_at < $1 RETURNING id`,
+      [before],
+    ),
+  );
+  return removed.length;
+}

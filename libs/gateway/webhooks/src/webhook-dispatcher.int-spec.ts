@@ -5,7 +5,7 @@ import { silentLogger, testConfig } from '@nl/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
-import { ATTEMPT_LOG_SIZE, recordAttempt } from './deliveries.sql.js';
+import { ATTEMPT_LOG_SIZE, pruneSettled, recordAttempt } from './deliveries.sql.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookEndpoints } from './webhook-endpoints.js';
 import { WebhookOutbox } from './webhook-outbox.js';
@@ -201,6 +201,61 @@ describe.each(['standalone', 'distributed'] as const)(
       await until(async () => (await count()) === 3);
       await settle(100);
       expect(await count()).toBe(3);
+    });
+
+    it('should move pending deliveries to a changed URL, and give them up when it is cleared', async () => {
+      const outbox = new WebhookOutbox(db, endpoints, dispatcher(false));
+      const accountId = await account('https://old.example/hook');
+      const registered = (await outbox.raise(accountId, 'batch.completed', {})) as string;
+      const own = (await outbox.raise(
+        accountId,
+        'batch.completed',
+        {},
+        'https://own.example/',
+      )) as string;
+      const urls = async () =>
+        Object.fromEntries(
+          (
+            (await db.query(
+              'SELECT id, url, state FROM gw.webhook_delivery WHERE account_id = $1',
+              [accountId],
+            )) as { id: string; url: string; state: string }[]
+          ).map((r) => [r.id, `${r.state} ${r.url}`]),
+        );
+      await endpoints.setUrl(accountId, 'https://new.example/hook');
+      expect(await urls()).toEqual({
+        [registered]: 'pending https://new.example/hook',
+        [own]: 'pending https://own.example/',
+      });
+      await endpoints.setUrl(accountId, null);
+      expect(await urls()).toEqual({
+        [registered]: 'failed https://new.example/hook',
+        [own]: 'pending https://own.example/',
+      });
+    });
+
+    it('should remove settled deliveries past the retention, never a pending one', async () => {
+      const outbox = new WebhookOutbox(db, endpoints, dispatcher(false));
+      const accountId = await account();
+      const ids = await Promise.all(
+        [0, 1, 2].map(() => outbox.raise(accountId, 'batch.failed', {})),
+      );
+      await db.query(
+        `UPDATE gw.webhook_delivery SET state = 'failed', updated_at = now() - interval '50 days'
+         WHERE id = $1`,
+        [ids[0]],
+      );
+      await db.query(
+        `UPDATE gw.webhook_delivery SET updated_at = now() - interval '50 days' WHERE id = $1`,
+        [ids[1]],
+      );
+      await db.query(`UPDATE gw.webhook_delivery SET state = 'delivered' WHERE id = $1`, [ids[2]]);
+      await pruneSettled(db, new Date(Date.now() - 45 * 24 * 3600_000));
+      const left = (await db.query(
+        'SELECT id FROM gw.webhook_delivery WHERE account_id = $1 ORDER BY id',
+        [accountId],
+      )) as { id: string }[];
+      expect(left.map((r) => r.id)).toEqual([ids[1], ids[2]].sort());
     });
   },
 );

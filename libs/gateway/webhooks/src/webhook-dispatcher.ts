@@ -9,7 +9,7 @@ import { LOGGER, type Logger } from '@nl/platform-logging';
 import { deliver, type DeliverOptions } from '@nl/platform-webhooks';
 import { DataSource } from 'typeorm';
 import { attemptResult } from './attempt-plan.js';
-import { claimDue, recordAttempt, type ClaimedDelivery } from './deliveries.sql.js';
+import { claimDue, pruneSettled, recordAttempt, type ClaimedDelivery } from './deliveries.sql.js';
 import { WebhookEndpoints } from './webhook-endpoints.js';
 import { destinationOptions, WEBHOOKS_CONFIG, type WebhookSettings } from './webhooks.config.js';
 
@@ -22,6 +22,13 @@ export const POLL_MS = 1_000;
 export const LEASE_MS = 60_000;
 /** Attempts in flight at once per process: one slow receiver does not hold up the others. */
 export const MAX_IN_FLIGHT = 16;
+/**
+ * How long a settled delivery stays for the log: past a month, so a monthly spend-cap alert
+ * (whose stored row is what makes it once per month) outlives its period.
+ */
+export const KEEP_SETTLED_MS = 45 * 24 * 3600_000;
+/** How often a process removes deliveries settled longer ago than that. */
+export const PRUNE_EVERY_MS = 3600_000;
 
 /**
  * Sends the outbox: claims due deliveries (see claimDue), makes one attempt each with the
@@ -38,6 +45,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private running = false;
   private again = false;
   private stopped = true;
+  private pruneAt = 0;
   private readonly options: DeliverOptions;
 
   constructor(
@@ -96,6 +104,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async claimAndSend(): Promise<void> {
+    if (Date.now() >= this.pruneAt) {
+      this.pruneAt = Date.now() + PRUNE_EVERY_MS;
+      await pruneSettled(this.db, new Date(Date.now() - KEEP_SETTLED_MS));
+    }
     const room = MAX_IN_FLIGHT - this.inFlight.size;
     if (room <= 0 || this.stopped) return;
     const claimed = await claimDue(this.db, new Date(), LEASE_MS, room);

@@ -70,12 +70,29 @@ export class WebhookEndpoints {
     return stillValid(row, now) ? [row.secret, row.previous_secret as string] : [row.secret];
   }
 
-  /** Registers `url` (checked by the caller), or clears it with null. */
+  /**
+   * Registers `url` (checked by the caller), or clears it with null. Pending deliveries that
+   * were addressed to the URL it replaces follow it: their next attempts go to the new URL (an
+   * owner fixing a moved endpoint gets the retries there), or, when it is cleared, they are
+   * given up, since their owner asked for nothing more to be sent. A delivery raised with a URL
+   * of its own keeps it.
+   */
   async setUrl(accountId: string, url: string | null): Promise<void> {
-    await this.ensure(accountId);
+    const { url: before } = await this.ensure(accountId);
     await this.db.query(
       'UPDATE gw.webhook_endpoint SET url = $2, updated_at = now() WHERE account_id = $1',
       [accountId, url],
+    );
+    if (before === null || before === url) return;
+    await this.db.query(
+      url === null
+        ? `UPDATE gw.webhook_delivery
+           SET state = 'failed', next_attempt_at = NULL, updated_at = now(),
+               last_error = 'the webhook URL was removed before an attempt succeeded'
+           WHERE account_id = $1 AND state = 'pending' AND url = $2`
+        : `UPDATE gw.webhook_delivery SET url = $3, updated_at = now()
+           WHERE account_id = $1 AND state = 'pending' AND url = $2`,
+      url === null ? [accountId, before] : [accountId, before, url],
     );
   }
 
