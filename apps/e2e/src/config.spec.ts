@@ -75,6 +75,10 @@ describe('configuration ownership', () => {
       'X402_MAX_TIMEOUT_SECONDS',
       'WEBHOOKS_ALLOW_LOOPBACK',
       'WEBHOOK_RETRY_SCALE',
+      'BATCH_WORKERS',
+      'BATCH_CONCURRENCY',
+      'BATCH_RETENTION_DAYS',
+      'BATCH_RETRY_DELAY_MS',
     ]);
     expect(names.filter((n) => /^(VIES|RDW|DNS|DISPOSABLE)_/.test(n))).toEqual([]);
   });
@@ -194,6 +198,10 @@ describe('upstream defaults (live by default)', () => {
       ['X402_MAX_TIMEOUT_SECONDS', '120'],
       ['WEBHOOKS_ALLOW_LOOPBACK', 'false'],
       ['WEBHOOK_RETRY_SCALE', '1'],
+      ['BATCH_WORKERS', '16'],
+      ['BATCH_CONCURRENCY', 'vies=2,kvk=2,woz=1,default=4'],
+      ['BATCH_RETENTION_DAYS', '7'],
+      ['BATCH_RETRY_DELAY_MS', '2000'],
     ]);
   });
 

@@ -114,7 +114,7 @@ describe.each(PROFILES)('methods and OPTIONS (%s)', (profile) => {
       for (const [template, operations] of paths) {
         const methods = Object.keys(operations).map((m) => m.toUpperCase());
         const expected = [
-          ...['GET', 'HEAD', 'PUT', 'POST'].filter((m) =>
+          ...['GET', 'HEAD', 'PUT', 'POST', 'DELETE'].filter((m) =>
             methods.includes(m === 'HEAD' ? 'GET' : m),
           ),
           'OPTIONS',

@@ -87,6 +87,8 @@ export class FakeUpstream {
   /** Misbehaviours, newest first; each for paths under `prefix`, for `left` more calls. */
   private modes: { mode: Mode; prefix: string; left: number }[] = [];
   private delayMs = 0;
+  /** Extra waits for the calls a predicate picks (one slow member state, one slow path). */
+  private slowCalls: { ms: number; picks: (call: FakeCall) => boolean }[] = [];
   private closed = false;
 
   private constructor(
@@ -129,6 +131,12 @@ export class FakeUpstream {
     return this;
   }
 
+  /** The calls `picks` chooses wait `ms` first, on top of {@link slow}. */
+  slowWhen(ms: number, picks: (call: FakeCall) => boolean): this {
+    this.slowCalls.push({ ms, picks });
+    return this;
+  }
+
   /**
    * Answers `status` (default 503) instead of the routes: for `times` calls (default: until
    * reset), and only for paths starting with `pathPrefix` (default: all).
@@ -161,6 +169,7 @@ export class FakeUpstream {
   reset(): this {
     this.modes = [];
     this.delayMs = 0;
+    this.slowCalls = [];
     for (const res of this.hanging) res.destroy();
     this.hanging.clear();
     return this;
@@ -210,7 +219,12 @@ export class FakeUpstream {
       at: Date.now(),
     });
     const mode = this.takeMode(url.pathname);
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    const call = this.calls[this.calls.length - 1];
+    const delayMs = this.slowCalls.reduce(
+      (ms, slow) => ms + (slow.picks(call) ? slow.ms : 0),
+      this.delayMs,
+    );
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (res.destroyed) return;
     try {
       switch (mode.kind) {

@@ -1,5 +1,6 @@
 import { AccessModule, AuthStep, RateLimitStep, TierStep } from '@nl/gateway-access';
 import { AdminModule, GATEWAY_CONFIG } from '@nl/gateway-admin';
+import { BATCH_CONFIG, BatchesModule, configureBatchUploads } from '@nl/gateway-batches';
 import { configureDashboardForms, DashboardModule } from '@nl/gateway-dashboard';
 import { DiscoveryModule } from '@nl/gateway-discovery';
 import { CreditsStep, LedgerModule } from '@nl/gateway-ledger';
@@ -18,8 +19,9 @@ export const GATEWAY_STEPS = [AuthStep, TierStep, RateLimitStep, CreditsStep];
 
 /**
  * The public gateway as a part of a process: catalog routes behind authentication, tier gate,
- * rate limits and credits; account, webhook, dashboard and admin routes; the webhook
- * dispatcher; its tables; docs; the front door (`/`, llms.txt, robots.txt); the MCP server.
+ * rate limits and credits; account, webhook, batch, dashboard and admin routes; the webhook
+ * dispatcher and the batch worker; its tables; docs; the front door (`/`, llms.txt,
+ * robots.txt); the MCP server at /mcp.
  */
 export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPart {
   return {
@@ -34,14 +36,16 @@ export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPa
           AdminModule,
           DashboardModule,
           DiscoveryModule,
+          BatchesModule,
         ],
       }),
     ],
-    config: [GATEWAY_CONFIG, X402_CONFIG, WEBHOOKS_CONFIG],
+    config: [GATEWAY_CONFIG, X402_CONFIG, WEBHOOKS_CONFIG, BATCH_CONFIG],
     database: [GATEWAY_DATABASE],
     fastify: GATEWAY_HTTP.fastify,
     configure: async (app) => {
       configureDashboardForms(app);
+      configureBatchUploads(app);
       await GATEWAY_HTTP.configure?.(app);
       configureMcp(app);
     },

@@ -1,4 +1,5 @@
 import { ACCESS_ENTITIES } from '@nl/gateway-access';
+import { BATCH_ENTITIES } from '@nl/gateway-batches';
 import { DASHBOARD_ENTITIES } from '@nl/gateway-dashboard';
 import { LEDGER_ENTITIES } from '@nl/gateway-ledger';
 import { GATEWAY_MIGRATIONS } from '@nl/gateway-persistence';
@@ -17,6 +18,7 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     ...LEDGER_ENTITIES,
     ...DASHBOARD_ENTITIES,
     ...X402_ENTITIES,
+    ...BATCH_ENTITIES,
     ...WEBHOOK_ENTITIES,
   ],
   migrations: GATEWAY_MIGRATIONS,

@@ -94,7 +94,9 @@ export interface CreditBackend {
   release(chargeId: string): Promise<number | null>;
   /** How a charge was closed, or null while it is still open (or was never made). */
   closedAs(chargeId: string): Promise<ClosedCharge | null>;
-  /** Releases reservations older than `olderThanMs`; returns how many. */
+  /** Which of these reservations are open (made and neither settled nor released). */
+  openAmong(chargeIds: readonly string[]): Promise<Set<string>>;
+  /** Releases reservations older than `olderThanMs`, except batch items'; returns how many. */
   sweep(olderThanMs: number): Promise<number>;
   topUp(accountId: string, amount: number): Promise<number>;
   /** Makes a charge as if it had never been asked for (see UNDO_CHARGE); what it did. */

@@ -87,6 +87,14 @@ export class CreditsService
     return this.backend.closedAs(chargeId);
   }
 
+  /**
+   * Which of these reservations are open: in the embedded profile a reservation lives in this
+   * process only, so after a restart a batch's items ask whether theirs still is.
+   */
+  openAmong(chargeIds: readonly string[]): Promise<Set<string>> {
+    return this.backend.openAmong(chargeIds);
+  }
+
   /** Releases reservations older than `olderThanMs` (their request died); returns how many. */
   sweep(olderThanMs: number): Promise<number> {
     return this.backend.sweep(olderThanMs);

@@ -1,4 +1,5 @@
 import { UTC_TODAY } from '@nl/gateway-access';
+import { BATCH_REQUEST_PREFIX } from './batch-holds.js';
 
 /**
  * The credit statements, each one atomic data-modifying CTE: closes, the sweep, undo and top-up
@@ -90,9 +91,14 @@ export const GIVE_BACK = `WITH back AS (
        ), ${giveBackSpend('back', 'back')}
        SELECT count(*) AS keys FROM spend_keys`;
 
-/** Releases the reservations older than `$1` ms (their request died); counts them. */
+/**
+ * Releases the reservations older than `$1` ms (their request died), except batch items' (which
+ * live as long as their job); counts them.
+ */
 export const SWEEP = `WITH held AS (
-           DELETE FROM gw.credit_reservation WHERE created_at < now() - make_interval(secs => $1::float8 / 1000)
+           DELETE FROM gw.credit_reservation
+            WHERE created_at < now() - make_interval(secs => $1::float8 / 1000)
+              AND request_id NOT LIKE '${BATCH_REQUEST_PREFIX}%'
            RETURNING charge_id, account_id, amount, endpoint, request_id, key_id, spend_day
          ), per_account AS (
            SELECT account_id, sum(amount) AS amount FROM held GROUP BY account_id

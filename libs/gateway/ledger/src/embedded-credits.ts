@@ -1,4 +1,5 @@
 import type { Logger } from '@nl/platform-logging';
+import { heldForBatch } from './batch-holds.js';
 import { newChargeId } from './charge-id.js';
 import type { DataSource } from 'typeorm';
 import type {
@@ -143,6 +144,10 @@ export class EmbeddedCredits implements CreditBackend {
     this.open.set(closing.hold.chargeId, closing.hold);
   }
 
+  async openAmong(chargeIds: readonly string[]): Promise<Set<string>> {
+    return new Set(chargeIds.filter((id) => this.open.has(id)));
+  }
+
   async closedAs(chargeId: string): Promise<ClosedCharge | null> {
     if (this.open.has(chargeId)) return null;
     await this.commits.flush();
@@ -155,7 +160,9 @@ export class EmbeddedCredits implements CreditBackend {
 
   async sweep(olderThanMs: number): Promise<number> {
     const before = Date.now() - olderThanMs;
-    const stale = [...this.open.values()].filter((h) => h.at.getTime() <= before);
+    const stale = [...this.open.values()].filter(
+      (h) => h.at.getTime() <= before && !heldForBatch(h.requestId),
+    );
     await Promise.all(stale.map((h) => this.release(h.chargeId)));
     return stale.length;
   }

@@ -1,3 +1,5 @@
+export * from './batch-holds.js';
+export * from './charge-terms.js';
 export * from './credits.service.js';
 export * from './credits.step.js';
 export * from './doubtful-charges.js';

@@ -136,6 +136,14 @@ export class SqlCredits implements CreditBackend, ChargesAfter {
     return closedIn(this.db, chargeId);
   }
 
+  async openAmong(chargeIds: readonly string[]): Promise<Set<string>> {
+    const rows: { charge_id: string }[] = await this.db.query(
+      'SELECT charge_id::text AS charge_id FROM gw.credit_reservation WHERE charge_id = ANY($1::uuid[])',
+      [chargeIds],
+    );
+    return new Set(rows.map((row) => row.charge_id));
+  }
+
   /** Releases reservations older than `olderThanMs` (their request died); returns how many. */
   async sweep(olderThanMs: number): Promise<number> {
     // The sweep gives back what those reservations counted; forget them here too.

@@ -10,6 +10,7 @@ import { LedgerClosingRows1764900000000 } from './migrations/1764900000000-ledge
 import { LedgerNoUsageIndex1765000000000 } from './migrations/1765000000000-ledger-no-usage-index.js';
 import { LedgerChargeKey1765100000000 } from './migrations/1765100000000-ledger-charge-key.js';
 import { CreditFit1765200000000 } from './migrations/1765200000000-credit-fit.js';
+import { Batches1765300000000 } from './migrations/1765300000000-batches.js';
 import { Webhooks1765400000000 } from './migrations/1765400000000-webhooks.js';
 
 /**
@@ -31,5 +32,6 @@ export const GATEWAY_MIGRATIONS = [
   LedgerNoUsageIndex1765000000000,
   LedgerChargeKey1765100000000,
   CreditFit1765200000000,
+  Batches1765300000000,
   Webhooks1765400000000,
 ];

@@ -99,6 +99,12 @@ export class ViesFake {
     return this;
   }
 
+  /** Every check for this member state waits `ms` before it is answered. */
+  memberStateSlow(countryCode: string, ms: number): this {
+    this.upstream.slowWhen(ms, (call) => call.body.includes(`"${countryCode}"`));
+    return this;
+  }
+
   memberStateUp(countryCode: string): this {
     this.recording.memberStateUp(countryCode);
     return this;

@@ -4,6 +4,9 @@ import { DOMAINS, type DomainName } from '@nl/contracts-core';
 /** The tag of the free account operations (`/v1/account`, `/v1/account/usage`). */
 export const ACCOUNT_TAG = 'account';
 
+/** The tag of the batch jobs (`/v1/batches`). */
+export const BATCHES_TAG = 'batches';
+
 /**
  * What each domain's tag says. A domain made by `npm run new-domain` has no line yet and is
  * described by its name until it gets one.
@@ -30,5 +33,10 @@ export const OPENAPI_TAGS: readonly TagObject[] = [
   {
     name: ACCOUNT_TAG,
     description: "The caller's own account: tier, balance, prices, limits and usage. Free.",
+  },
+  {
+    name: BATCHES_TAG,
+    description:
+      'Batch jobs: up to 100,000 calls of one endpoint on a queue, results as NDJSON or CSV, a signed webhook at the end. Each item is charged as its single call.',
   },
 ];

@@ -1,0 +1,171 @@
+import {
+  AckPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { Logger } from '@nl/platform-logging';
+import { natsConnectionOptions } from '@nl/platform-transport';
+import type { BatchQueue, BatchTask, TaskHandler } from './batch-queue.js';
+
+/** The work-queue stream of batch tasks, its one subject and the consumer every worker shares. */
+export const BATCH_STREAM = 'NL_BATCH';
+export const BATCH_SUBJECT = 'nl.batch.items';
+export const BATCH_CONSUMER = 'batch-workers';
+
+/** A task a worker took and did not acknowledge within this is handed to another worker. */
+const ACK_WAIT_MS = 60_000;
+/** How long a job's tasks are kept in the stream at most (its results are kept as long). */
+const MAX_AGE_MS = 7 * 24 * 3600_000;
+/** Publishes in flight at once while a job's tasks are queued. */
+const PUBLISH_WINDOW = 512;
+/** How long queuing waits for NATS before the job is refused with 503. */
+const CONNECT_WAIT_MS = 3_000;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function taskOf(msg: JsMsg): BatchTask | null {
+  try {
+    const task = JSON.parse(decoder.decode(msg.data)) as BatchTask;
+    return typeof task.job === 'string' && Number.isInteger(task.item) ? task : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The distributed profile's queue: a JetStream work-queue stream on file storage (it outlives a
+ * NATS restart), one durable pull consumer with explicit acks that every gateway replica reads
+ * from, so replicas share the work and a task a killed worker held is redelivered after
+ * {@link ACK_WAIT_MS}. A task to be tried later is nak'ed with a delay; a long one is kept alive
+ * with `working()`. The connection reconnects forever; the consumer is taken up again after an
+ * outage.
+ */
+export class JetStreamBatchQueue implements BatchQueue {
+  readonly durable = true;
+  private connection?: Promise<NatsConnection>;
+  private stopped = false;
+  private loop?: Promise<void>;
+  private readonly underWay = new Set<Promise<void>>();
+
+  constructor(
+    private readonly servers: readonly string[],
+    private readonly logger: Logger,
+  ) {}
+
+  private nats(): Promise<NatsConnection> {
+    this.connection ??= (async () => {
+      const setup = natsConnectionOptions(this.servers, 'nl-batches');
+      const nc = await connect({ ...setup.options, waitOnFirstConnect: true });
+      void (async () => {
+        for await (const status of nc.status()) if (status.type === 'reconnect') setup.connected();
+      })();
+      await this.ensureStream(nc);
+      return nc;
+    })();
+    return this.connection;
+  }
+
+  private async ensureStream(nc: NatsConnection): Promise<void> {
+    const jsm = await jetstreamManager(nc);
+    const stream = {
+      name: BATCH_STREAM,
+      subjects: [BATCH_SUBJECT],
+      retention: RetentionPolicy.Workqueue,
+      storage: StorageType.File,
+      max_age: nanos(MAX_AGE_MS),
+    };
+    await jsm.streams.info(BATCH_STREAM).then(
+      () => jsm.streams.update(BATCH_STREAM, stream),
+      () => jsm.streams.add(stream),
+    );
+    await jsm.consumers.info(BATCH_STREAM, BATCH_CONSUMER).catch(() =>
+      jsm.consumers.add(BATCH_STREAM, {
+        durable_name: BATCH_CONSUMER,
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: nanos(ACK_WAIT_MS),
+        max_deliver: -1,
+      }),
+    );
+  }
+
+  async add(tasks: readonly BatchTask[]): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const nc = await Promise.race([
+      this.nats(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('NATS did not answer')), CONNECT_WAIT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    const js = jetstream(nc, { timeout: 5_000 });
+    for (let start = 0; start < tasks.length; start += PUBLISH_WINDOW)
+      await Promise.all(
+        tasks
+          .slice(start, start + PUBLISH_WINDOW)
+          .map((task) => js.publish(BATCH_SUBJECT, encoder.encode(JSON.stringify(task)))),
+      );
+  }
+
+  async work(handler: TaskHandler, concurrency: number): Promise<void> {
+    this.loop = this.consumeForever(handler, concurrency);
+  }
+
+  /** Reads the consumer until stopped; after an outage (the iterator ended or threw), again. */
+  private async consumeForever(handler: TaskHandler, concurrency: number): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const nc = await this.nats();
+        await this.ensureStream(nc);
+        const consumer = await jetstream(nc).consumers.get(BATCH_STREAM, BATCH_CONSUMER);
+        const messages = await consumer.consume({ max_messages: concurrency });
+        for await (const msg of messages) {
+          if (this.stopped) break;
+          this.handle(handler, msg);
+          while (this.underWay.size >= concurrency) await Promise.race(this.underWay);
+        }
+      } catch (error) {
+        if (!this.stopped)
+          this.logger.warn({ err: error }, 'batch queue: reading the stream failed; again shortly');
+      }
+      if (!this.stopped) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+
+  private handle(handler: TaskHandler, msg: JsMsg): void {
+    const task = taskOf(msg);
+    if (!task) {
+      msg.term('not a batch task');
+      return;
+    }
+    const alive = setInterval(() => msg.working(), ACK_WAIT_MS / 3);
+    const run = handler(task)
+      .then(
+        (outcome) => (outcome.done ? msg.ack() : msg.nak(outcome.delayMs)),
+        () => msg.nak(1_000),
+      )
+      .finally(() => {
+        clearInterval(alive);
+        this.underWay.delete(run);
+      });
+    this.underWay.add(run);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.underWay]),
+      new Promise((resolve) => (timer = setTimeout(resolve, 5_000))),
+    ]);
+    clearTimeout(timer);
+    // A connection still being made is closed once it is (it retries until NATS answers).
+    const closing = this.connection?.then((nc) => nc.drain().catch(() => nc.close()));
+    void closing?.catch(() => undefined);
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+  }
+}
