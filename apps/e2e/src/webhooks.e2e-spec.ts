@@ -180,6 +180,37 @@ describe.each(PROFILES)('account webhooks (%s)', (profile) => {
     }
   });
 
+  it("should tell a batch job's end to its own webhook URL, or else the account's", async () => {
+    const path = `/batch-${profile}`;
+    const { key, url, secret } = await registered(path, [200]);
+    const own = receiver.route(`/batch-own-${profile}`, { statuses: [200], secrets: [secret] });
+    const items = [{ code: '62.10' }, { code: '47.11' }];
+    const submit = async (body: object) => {
+      const res = await call(key, 'POST', '/v1/batches', {
+        endpoint: 'cbs.sbi.lookup',
+        items,
+        ...body,
+      });
+      expect(res.status).toBe(202);
+      return ((await jsonOf(res)) as { id: string }).id;
+    };
+    const toAccount = await submit({});
+    const toOwn = await submit({ webhook_url: own });
+    const [accountCall] = await receiver.waitFor(path, 1, 30_000);
+    const [ownCall] = await receiver.waitFor(`/batch-own-${profile}`, 1, 30_000);
+    expectAllVerified([accountCall, ownCall]);
+    expect(JSON.parse(accountCall.body)).toMatchObject({
+      type: 'batch.completed',
+      data: { id: toAccount },
+    });
+    expect(JSON.parse(ownCall.body)).toMatchObject({
+      type: 'batch.completed',
+      data: { id: toOwn },
+    });
+    const logged = await deliveries(key);
+    expect(logged.map((d) => d.url).sort()).toEqual([own, url].sort());
+  });
+
   it('should raise exactly one spend_cap.alert however often a capped key is refused', async () => {
     const path = `/caps-${profile}`;
     const { accountId, key } = await registered(path, [200]);
