@@ -11,6 +11,7 @@ const TEST_ENV = { WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_SCALE: '0.001'
 interface Delivery {
   id: string;
   type: string;
+  url: string;
   state: string;
   attempts: number;
   last_status: number | null;
