@@ -73,11 +73,12 @@ describe('configuration ownership', () => {
       'X402_ASSET',
       'X402_ATOMIC_PER_CREDIT',
       'X402_MAX_TIMEOUT_SECONDS',
+      'WEBHOOKS_ALLOW_LOOPBACK',
+      'WEBHOOK_RETRY_SCALE',
       'BATCH_WORKERS',
       'BATCH_CONCURRENCY',
       'BATCH_RETENTION_DAYS',
       'BATCH_RETRY_DELAY_MS',
-      'WEBHOOKS_ALLOW_LOOPBACK',
     ]);
     expect(names.filter((n) => /^(VIES|RDW|DNS|DISPOSABLE)_/.test(n))).toEqual([]);
   });
@@ -195,11 +196,12 @@ describe('upstream defaults (live by default)', () => {
       ['X402_NETWORK', 'base-sepolia'],
       ['X402_ATOMIC_PER_CREDIT', '10000'],
       ['X402_MAX_TIMEOUT_SECONDS', '120'],
+      ['WEBHOOKS_ALLOW_LOOPBACK', 'false'],
+      ['WEBHOOK_RETRY_SCALE', '1'],
       ['BATCH_WORKERS', '16'],
       ['BATCH_CONCURRENCY', 'vies=2,kvk=2,woz=1,default=4'],
       ['BATCH_RETENTION_DAYS', '7'],
       ['BATCH_RETRY_DELAY_MS', '2000'],
-      ['WEBHOOKS_ALLOW_LOOPBACK', 'false'],
     ]);
   });
 

@@ -13,6 +13,7 @@ export * from './keys/api-key.js';
 export * from './keys/key-revocations.js';
 export * from './keys/key-spend.sql.js';
 export * from './limits/rate-limits.js';
+export * from './routes/account-caller.js';
 export * from './steps/auth.step.js';
 export * from './steps/rate-limit.step.js';
 export * from './steps/tier.step.js';

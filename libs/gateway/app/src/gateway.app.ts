@@ -5,6 +5,7 @@ import { configureDashboardForms, DashboardModule } from '@nl/gateway-dashboard'
 import { DiscoveryModule } from '@nl/gateway-discovery';
 import { CreditsStep, LedgerModule } from '@nl/gateway-ledger';
 import { configureMcp } from '@nl/gateway-mcp';
+import { WEBHOOKS_CONFIG, WebhooksModule } from '@nl/gateway-webhooks';
 import { X402_CONFIG } from '@nl/gateway-x402';
 import { GATEWAY_HTTP, GatewayModule, type GatewayOptions } from '@nl/gateway-core';
 import type { AppPart } from '@nl/platform-runtime';
@@ -18,8 +19,9 @@ export const GATEWAY_STEPS = [AuthStep, TierStep, RateLimitStep, CreditsStep];
 
 /**
  * The public gateway as a part of a process: catalog routes behind authentication, tier gate,
- * rate limits and credits; account, dashboard and admin routes; its tables; docs; the front
- * door (`/`, llms.txt, robots.txt); the MCP server at /mcp.
+ * rate limits and credits; account, webhook, batch, dashboard and admin routes; the webhook
+ * dispatcher and the batch worker; its tables; docs; the front door (`/`, llms.txt,
+ * robots.txt); the MCP server at /mcp.
  */
 export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPart {
   return {
@@ -30,6 +32,7 @@ export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPa
         imports: [
           AccessModule,
           LedgerModule,
+          WebhooksModule,
           AdminModule,
           DashboardModule,
           DiscoveryModule,
@@ -37,7 +40,7 @@ export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPa
         ],
       }),
     ],
-    config: [GATEWAY_CONFIG, X402_CONFIG, BATCH_CONFIG],
+    config: [GATEWAY_CONFIG, X402_CONFIG, WEBHOOKS_CONFIG, BATCH_CONFIG],
     database: [GATEWAY_DATABASE],
     fastify: GATEWAY_HTTP.fastify,
     configure: async (app) => {

@@ -3,6 +3,7 @@ import { BATCH_ENTITIES } from '@nl/gateway-batches';
 import { DASHBOARD_ENTITIES } from '@nl/gateway-dashboard';
 import { LEDGER_ENTITIES } from '@nl/gateway-ledger';
 import { GATEWAY_MIGRATIONS } from '@nl/gateway-persistence';
+import { WEBHOOK_ENTITIES } from '@nl/gateway-webhooks';
 import { X402_ENTITIES } from '@nl/gateway-x402';
 import type { DatabaseFeature } from '@nl/platform-database';
 
@@ -18,6 +19,7 @@ export const GATEWAY_DATABASE: DatabaseFeature = {
     ...DASHBOARD_ENTITIES,
     ...X402_ENTITIES,
     ...BATCH_ENTITIES,
+    ...WEBHOOK_ENTITIES,
   ],
   migrations: GATEWAY_MIGRATIONS,
 };

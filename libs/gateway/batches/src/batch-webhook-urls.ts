@@ -1,12 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
-import {
-  ALLOW_LOOPBACK_FOR_TESTS,
-  checkWebhookUrl,
-  WebhookUrlRefused,
-} from '@nl/platform-webhooks';
-import { BATCH_CONFIG, type BatchSettings } from './batches.config.js';
+import { checkWebhookUrl, WebhookUrlRefused } from '@nl/platform-webhooks';
+import { destinationOptions, WEBHOOKS_CONFIG, type WebhookSettings } from '@nl/gateway-webhooks';
 
 /**
  * A job's own webhook URL, checked when the job is taken (https, a public address, no
@@ -15,7 +11,7 @@ import { BATCH_CONFIG, type BatchSettings } from './batches.config.js';
  */
 @Injectable()
 export class BatchWebhookUrls {
-  constructor(@InjectConfig(BATCH_CONFIG) private readonly settings: BatchSettings) {}
+  constructor(@InjectConfig(WEBHOOKS_CONFIG) private readonly settings: WebhookSettings) {}
 
   async check(url: unknown): Promise<string | null> {
     if (url === undefined || url === null || url === '') return null;
@@ -25,11 +21,7 @@ export class BatchWebhookUrls {
         '"webhook_url" must be an https URL of at most 2048 characters.',
       );
     try {
-      await checkWebhookUrl(url, {
-        ...(this.settings.allowLoopbackWebhooks && {
-          allowLoopbackForTests: ALLOW_LOOPBACK_FOR_TESTS,
-        }),
-      });
+      await checkWebhookUrl(url, destinationOptions(this.settings));
     } catch (error) {
       if (!(error instanceof WebhookUrlRefused)) throw error;
       throw new DomainError('bad_request', `"webhook_url" is refused: ${error.message}.`, {

@@ -9,8 +9,6 @@ export interface BatchSettings {
   readonly retentionMs: number;
   /** The first wait before an item that met a passing upstream failure is tried again. */
   readonly retryDelayMs: number;
-  /** Tests only: a job's webhook may be an http URL on 127.0.0.1. */
-  readonly allowLoopbackWebhooks: boolean;
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -45,12 +43,6 @@ export const BATCH_CONFIG = defineConfigSection<BatchSettings>(
         'First wait before a batch item that met a passing upstream failure is tried again (doubling; three attempts in all).',
       default: '2000',
     },
-    {
-      name: 'WEBHOOKS_ALLOW_LOOPBACK',
-      description:
-        'Tests only: `true` lets webhooks go to http://127.0.0.1 receivers; never set it in production.',
-      default: 'false',
-    },
   ],
   (read) => {
     const concurrency: Record<string, number> = {};
@@ -67,7 +59,6 @@ export const BATCH_CONFIG = defineConfigSection<BatchSettings>(
       concurrency,
       retentionMs: read.number('BATCH_RETENTION_DAYS', 1, 90) * DAY_MS,
       retryDelayMs: read.number('BATCH_RETRY_DELAY_MS', 0, 600_000),
-      allowLoopbackWebhooks: read.string('WEBHOOKS_ALLOW_LOOPBACK') === 'true',
     };
   },
 );

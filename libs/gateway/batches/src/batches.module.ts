@@ -4,7 +4,9 @@ import { LedgerModule } from '@nl/gateway-ledger';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { TransportClientModule } from '@nl/platform-transport';
+import { WebhookOutbox } from '@nl/gateway-webhooks';
 import { BatchCharges } from './batch-charges.js';
+import { BATCH_WEBHOOKS } from './batch-events.js';
 import { BATCH_QUEUE } from './batch-queue.js';
 import { BatchStore } from './batch-store.js';
 import { BatchUpkeep } from './batch-upkeep.js';
@@ -32,6 +34,8 @@ import { MemoryBatchQueue } from './memory-batch-queue.js';
           ? new JetStreamBatchQueue(config.transport.servers, logger.child({ context: 'batches' }))
           : new MemoryBatchQueue(),
     },
+    // A job's end is raised through the account webhooks' outbox (a global module).
+    { provide: BATCH_WEBHOOKS, useExisting: WebhookOutbox },
     BatchStore,
     BatchUpkeepStore,
     BatchCharges,

@@ -14,10 +14,14 @@ export interface CreatedKey {
   readonly secret: string;
 }
 
-/** What the page after a form post shows once: a notice, and after create-key the new key. */
+/**
+ * What the page after a form post shows once: a notice, after create-key the new key, after a
+ * webhook secret's rotation the new secret.
+ */
 export interface Flash {
   readonly notice?: string;
   readonly created?: CreatedKey;
+  readonly webhookSecret?: string;
 }
 
 const FLASH_COOKIE = 'nl_dash_flash';

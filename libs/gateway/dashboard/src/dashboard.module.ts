@@ -3,14 +3,20 @@ import { AccessModule } from '@nl/gateway-access';
 import { DashboardAssetsController } from './dashboard-assets.controller.js';
 import { DashboardFlash } from './dashboard-flash.js';
 import { DashboardKeysController } from './dashboard-keys.controller.js';
+import { DashboardWebhooksController } from './dashboard-webhooks.controller.js';
 import { DashboardSessions } from './dashboard-sessions.js';
 import { DashboardController } from './dashboard.controller.js';
 import { SessionStore } from './session.store.js';
 
-/** The customer dashboard: sign-in with a key, the account's usage and balance, its keys. */
+/** The customer dashboard: sign-in with a key, the account's usage and balance, its keys, its webhooks. */
 @Module({
   imports: [AccessModule],
-  controllers: [DashboardController, DashboardKeysController, DashboardAssetsController],
+  controllers: [
+    DashboardController,
+    DashboardKeysController,
+    DashboardWebhooksController,
+    DashboardAssetsController,
+  ],
   providers: [SessionStore, DashboardSessions, DashboardFlash],
   exports: [SessionStore, DashboardSessions],
 })

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { StateKey, type GatewayCall, type GatewayStep } from '@nl/gateway-core';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { DoubtfulCharges } from './doubtful-charges.js';
 import { insufficientCredits, priceOf, settlement, spendCapReached } from './charge-terms.js';
 import { PaidCharges, type Written } from './charge-writes.js';
 import type { ChargesAfter, DeliveryTracking } from './credit-backend.js';
+import { SpendCapAlerts } from './spend-cap-alerts.js';
 import type { ReserveOutcome } from './spend-caps.js';
 
 /** Set when this call holds its x402 payment (reserved and verified). */
@@ -61,6 +62,7 @@ export class CreditsStep implements GatewayStep {
     private readonly payments: X402Payments,
     doubtful: DoubtfulCharges,
     @Inject(LOGGER) logger: Logger,
+    @Optional() private readonly alerts?: SpendCapAlerts,
   ) {
     this.afterwards = credits.afterwards;
     this.deliveries = credits.deliveries;
@@ -99,6 +101,8 @@ export class CreditsStep implements GatewayStep {
   private held(call: GatewayCall, reserved: ReserveOutcome): void | Promise<void> {
     const price = call.endpoint.price.fresh;
     if (!reserved.ok && reserved.reason === 'spend_cap') {
+      const { accountId, keyId } = ownerOf(call);
+      this.alerts?.capReached(accountId, keyId, reserved.capReached);
       void call.reply.header('x-credits-charged', formatCredits(0));
       void call.reply.header('x-credits-remaining', formatCredits(reserved.balance));
       throw spendCapReached(reserved.capReached, price);

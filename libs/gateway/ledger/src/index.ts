@@ -11,4 +11,5 @@ export * from './ledger.database.js';
 export * from './ledger.module.js';
 export * from './reservation.sweeper.js';
 export * from './rows.js';
+export * from './spend-cap-alerts.js';
 export * from './spend-caps.js';

@@ -11,10 +11,11 @@ import { LedgerNoUsageIndex1765000000000 } from './migrations/1765000000000-ledg
 import { LedgerChargeKey1765100000000 } from './migrations/1765100000000-ledger-charge-key.js';
 import { CreditFit1765200000000 } from './migrations/1765200000000-credit-fit.js';
 import { Batches1765300000000 } from './migrations/1765300000000-batches.js';
+import { Webhooks1765400000000 } from './migrations/1765400000000-webhooks.js';
 
 /**
  * The migrations of the gateway's schema `gw`, in the order they run: one chain for the tables
- * of every gateway lib (accounts and keys, the ledger, x402, the dashboard), since a migration
+ * of every gateway lib (accounts and keys, the ledger, x402, the dashboard, webhooks), since a migration
  * often touches tables of several of them. It sits below those libs so that each lib's
  * integration specs can build the schema without the app that composes them.
  */
@@ -32,4 +33,5 @@ export const GATEWAY_MIGRATIONS = [
   LedgerChargeKey1765100000000,
   CreditFit1765200000000,
   Batches1765300000000,
+  Webhooks1765400000000,
 ];

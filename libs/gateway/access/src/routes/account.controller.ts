@@ -12,8 +12,7 @@ import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js'
 import { endpointAccess } from '../accounts/endpoint-access.js';
 import { EndpointAvailability } from '../accounts/endpoint-availability.js';
 import { RateLimits } from '../limits/rate-limits.js';
-import { authenticate } from '../steps/auth.step.js';
-import { enforceRateLimit } from '../steps/rate-limit.step.js';
+import { accountCaller } from './account-caller.js';
 import { AccountView, UsageView } from './account.views.js';
 
 /**
@@ -42,14 +41,12 @@ export class AccountController {
     @Inject(GATEWAY_CATALOG) private readonly catalog: readonly EndpointDefinition[],
   ) {}
 
-  private async caller(
+  private caller(
     request: FastifyRequest,
     reply: FastifyReply,
     limit: (typeof ACCOUNT_LIMITS)[keyof typeof ACCOUNT_LIMITS],
   ): Promise<KeyOwner> {
-    const owner = await authenticate(this.accounts, request, reply);
-    await enforceRateLimit(this.limits, reply, owner, limit);
-    return owner;
+    return accountCaller(this.accounts, this.limits, request, reply, limit);
   }
 
   @Get()
