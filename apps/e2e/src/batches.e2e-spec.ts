@@ -214,6 +214,31 @@ describe.each(PROFILES)('batch jobs (%s)', (profile) => {
     expect(after.credits.held).toBe(0);
   });
 
+  it('should answer a test key’s job from the recordings, free', async () => {
+    const { accountId } = await api.account({ tier: 'paid', credits: 5 });
+    const { key } = await api.accounts.createKey(accountId, 'batch sandbox', 'test');
+    const items = [{ vat_number: 'NL004495445B01' }, { vat_number: MS_UNAVAILABLE }];
+    const taken = await jsonOf(await submit(key, { endpoint: 'validation.vat.check', items }));
+    expect(taken).toMatchObject({ sandbox: true, credits: { reserved: 0 } });
+    const ended = await until(
+      () => job(key, taken.id),
+      (j) => j.state === 'completed',
+    );
+    expect(ended).toMatchObject({ items: { succeeded: 1, failed: 1 }, credits: { charged: 0 } });
+    const lines = (
+      await (await api.get(`/v1/batches/${taken.id}/results`, { 'x-api-key': key })).text()
+    )
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => [l.status, l.charged])).toEqual([
+      [200, '0.00'],
+      [503, '0.00'],
+    ]);
+    expect(lines[0].data).toMatchObject({ valid: true, vat_number: 'NL004495445B01' });
+    expect(await api.accounts.balance(accountId)).toBe(500);
+  });
+
   it('should answer 404 for another account’s job', async () => {
     const mine = await api.account({ tier: 'paid', credits: 10 });
     const taken = await jsonOf(

@@ -7,14 +7,17 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { BATCH_QUEUE_NAMES } from '@nl/gateway-core';
 import type { Logger } from '@nl/platform-logging';
 import { natsConnectionOptions } from '@nl/platform-transport';
 import type { BatchQueue, BatchTask, TaskHandler } from './batch-queue.js';
 
 /** The work-queue stream of batch tasks, its one subject and the consumer every worker shares. */
-export const BATCH_STREAM = 'NL_BATCH';
-export const BATCH_SUBJECT = 'nl.batch.items';
-export const BATCH_CONSUMER = 'batch-workers';
+const {
+  stream: BATCH_STREAM,
+  subject: BATCH_SUBJECT,
+  consumer: BATCH_CONSUMER,
+} = BATCH_QUEUE_NAMES;
 
 /** A task a worker took and did not acknowledge within this is handed to another worker. */
 const ACK_WAIT_MS = 60_000;

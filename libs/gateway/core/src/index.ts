@@ -19,3 +19,4 @@ export * from './openapi/service-error-scan.js';
 export * from './edge/public-base-url.js';
 export * from './openapi/request-schemas.js';
 export * from './openapi/response-schemas.js';
+export * from './openapi/asyncapi-queues.js';

@@ -57,6 +57,13 @@ export const DISCOVERY_LINKS: readonly DiscoveryLink[] = [
     description: 'the endpoints as tools of a Model Context Protocol server',
   },
   {
+    rel: 'batches',
+    path: '/v1/batches',
+    title: 'Batch jobs',
+    description:
+      'POST up to 100,000 calls of one endpoint (JSON, NDJSON or CSV); worked off on a queue, each item charged as its single call, results as NDJSON or CSV and a signed webhook when done',
+  },
+  {
     rel: 'dashboard',
     path: '/dashboard',
     title: 'Dashboard',

@@ -11,6 +11,7 @@ import {
 } from './asyncapi-schemas.js';
 import { API_VERSION } from './openapi-document.js';
 import { SERVICE_ERROR_CODES } from './service-error-codes.js';
+import { batchQueueParts } from './asyncapi-queues.js';
 
 type Json = Record<string, unknown>;
 
@@ -136,12 +137,17 @@ export function createAsyncApiDocument(
       },
     };
   }
+  const queue = batchQueueParts();
+  Object.assign(channels, queue.channels);
+  Object.assign(operations, queue.operations);
+  Object.assign(messages, queue.messages);
+  Object.assign(schemas, queue.schemas);
   return {
     asyncapi: '3.1.0',
     info: {
       title: 'NL Data API: service subjects',
       version: API_VERSION,
-      description: `The domain services behind the public API answer NATS requests on these subjects; internal teams may call them directly (the gateway is one such caller). Every service validates each message itself.\n\n${WIRE}`,
+      description: `The domain services behind the public API answer NATS requests on these subjects; internal teams may call them directly (the gateway is one such caller). Every service validates each message itself. The gateway's own batch queue (a JetStream stream) is listed too.\n\n${WIRE}`,
     },
     defaultContentType: 'application/json',
     servers: {
