@@ -51,6 +51,9 @@ function taskOf(msg: JsMsg): BatchTask | null {
 export class JetStreamBatchQueue implements BatchQueue {
   readonly durable = true;
   private connection?: Promise<NatsConnection>;
+  private streamReady?: Promise<void>;
+  /** Set while reading the stream fails, so an outage is logged once, not every second. */
+  private failing = false;
   private stopped = false;
   private loop?: Promise<void>;
   private readonly underWay = new Set<Promise<void>>();
@@ -60,6 +63,7 @@ export class JetStreamBatchQueue implements BatchQueue {
     private readonly logger: Logger,
   ) {}
 
+  /** The connection, made once; it reconnects by itself forever, so this never has to be redone. */
   private nats(): Promise<NatsConnection> {
     this.connection ??= (async () => {
       const setup = natsConnectionOptions(this.servers, 'nl-batches');
@@ -67,10 +71,18 @@ export class JetStreamBatchQueue implements BatchQueue {
       void (async () => {
         for await (const status of nc.status()) if (status.type === 'reconnect') setup.connected();
       })();
-      await this.ensureStream(nc);
       return nc;
     })();
     return this.connection;
+  }
+
+  /** The stream and consumer, made (or brought to this configuration) until that succeeded once. */
+  private async ready(nc: NatsConnection): Promise<void> {
+    this.streamReady ??= this.ensureStream(nc).catch((error: unknown) => {
+      this.streamReady = undefined;
+      throw error;
+    });
+    return this.streamReady;
   }
 
   private async ensureStream(nc: NatsConnection): Promise<void> {
@@ -104,6 +116,7 @@ export class JetStreamBatchQueue implements BatchQueue {
         timer = setTimeout(() => reject(new Error('NATS did not answer')), CONNECT_WAIT_MS);
       }),
     ]).finally(() => clearTimeout(timer));
+    await this.ready(nc);
     const js = jetstream(nc, { timeout: 5_000 });
     for (let start = 0; start < tasks.length; start += PUBLISH_WINDOW)
       await Promise.all(
@@ -122,17 +135,25 @@ export class JetStreamBatchQueue implements BatchQueue {
     while (!this.stopped) {
       try {
         const nc = await this.nats();
-        await this.ensureStream(nc);
+        await this.ready(nc);
         const consumer = await jetstream(nc).consumers.get(BATCH_STREAM, BATCH_CONSUMER);
         const messages = await consumer.consume({ max_messages: concurrency });
+        if (this.failing) this.logger.info('batch queue: reading the stream again');
+        this.failing = false;
         for await (const msg of messages) {
           if (this.stopped) break;
           this.handle(handler, msg);
           while (this.underWay.size >= concurrency) await Promise.race(this.underWay);
         }
       } catch (error) {
-        if (!this.stopped)
-          this.logger.warn({ err: error }, 'batch queue: reading the stream failed; again shortly');
+        // Once per outage: the loop tries again every second until the stream answers.
+        if (!this.stopped && !this.failing)
+          this.logger.warn(
+            { err: error },
+            'batch queue: reading the stream failed; trying again every second',
+          );
+        this.failing = true;
+        this.streamReady = undefined;
       }
       if (!this.stopped) await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
