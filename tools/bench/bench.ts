@@ -22,6 +22,7 @@ import { runDomainBench } from './domains.js';
 import { runDossierBench } from './dossier.js';
 import { runPropertyBench } from './property.js';
 import { runNeighbourBench } from './neighbours.js';
+import { runBatchBench } from './batch.js';
 import { runNdwBench } from './ndw.js';
 import { runStartupBench } from './startup.js';
 import { runX402Bench } from './x402.js';
@@ -210,6 +211,7 @@ const sections = [
   await section('ndw rows', runNdwBench),
   await section('x402 rows', runX402Bench),
   await section('noisy-neighbour row', runNeighbourBench),
+  await section('batch row', runBatchBench),
   await section('crash rows', runCrashBench),
 ].filter((lines) => lines.some(Boolean));
 

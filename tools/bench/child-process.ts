@@ -3,7 +3,7 @@
 import { envVarGroups } from '@nl/composition';
 import { localUpstreamEnv } from '@nl/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -155,6 +155,22 @@ export async function rssMb(
     return kb ? Number(kb) / 1024 : null;
   } catch {
     return null;
+  }
+}
+
+/** CPU time (user + system) in clock ticks of the thread `tid` of `pid`, or of all its threads. */
+export async function cpuTicks(pid: number, tid?: number): Promise<number | null> {
+  const ticksOf = async (task: string) => {
+    const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  try {
+    if (tid !== undefined) return await ticksOf(String(tid));
+    const tasks = await readdir(`/proc/${pid}/task`);
+    return (await Promise.all(tasks.map(ticksOf))).reduce((a, b) => a + b, 0);
+  } catch {
+    return null; // not Linux, or the process is gone
   }
 }
 

@@ -71,6 +71,8 @@ export interface DomainsApp {
   readonly base: string;
   /** The seeded bench key (auth, limits and credits on). */
   readonly key: string;
+  /** The app's process id (its CPU time and memory are in /proc). */
+  readonly pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -105,7 +107,12 @@ export async function startDomainsApp(
   };
   try {
     await waitReady(app, `http://${HOST}:${port}/health/ready`);
-    return { base: `http://${HOST}:${port}`, key: await readBenchKey(keyFile), stop };
+    return {
+      base: `http://${HOST}:${port}`,
+      key: await readBenchKey(keyFile),
+      pid: app.child.pid,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

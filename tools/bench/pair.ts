@@ -11,28 +11,11 @@
 // its own node_modules): `npm run bench:pair -- a a@../before` measures a change against the
 // build before it, interleaved, on its own ports.
 // BENCH_PAIR_ROUNDS (default PAIRED_ROUNDS) rounds of BENCH_PAIR_CHUNK_S (default 2) seconds each.
-import { readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { killChildrenOnExit } from './child-process.js';
+import { cpuTicks, killChildrenOnExit } from './child-process.js';
 import { CHUNK_SECONDS, measureInterleaved, PAIRED_ROUNDS, warm } from './measure.js';
 import type { RunningTarget } from './launch.js';
 import { TARGETS, type BenchContext } from './targets.js';
-
-/** CPU time (user + system) in clock ticks of the thread `tid` of `pid`, or of all its threads. */
-async function cpuTicks(pid: number, tid?: number): Promise<number | null> {
-  const ticksOf = async (task: string) => {
-    const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  };
-  try {
-    if (tid !== undefined) return await ticksOf(String(tid));
-    const tasks = await readdir(`/proc/${pid}/task`);
-    return (await Promise.all(tasks.map(ticksOf))).reduce((a, b) => a + b, 0);
-  } catch {
-    return null; // not Linux, or the process is gone
-  }
-}
 
 const [keyA = 'a', keyB = 'a0'] = process.argv.slice(2);
 /** `row@/path/to/checkout`: the row as another checkout builds it (that checkout built first). */
