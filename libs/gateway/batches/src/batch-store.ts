@@ -199,26 +199,29 @@ export class BatchStore {
    * statement. The reservations of those items (to release), or null when there was no such job.
    */
   async cancel(jobId: string, accountId: string): Promise<string[] | null> {
-    const rows = await this.rows(
-      `WITH open_job AS (
-         SELECT id FROM gw.batch_job
-          WHERE id = $1 AND account_id = $2 AND state IN ('queued', 'running') FOR UPDATE
-       ), items AS (
-         UPDATE gw.batch_item i SET state = 'cancelled', ended_at = now()
-           FROM open_job WHERE i.job_id = open_job.id AND i.state = 'pending'
-         RETURNING i.charge_id
-       ), job AS (
-         UPDATE gw.batch_job j
-            SET state = 'cancelled', finished_at = now(), cancelled = cancelled + (SELECT count(*) FROM items)
-           FROM open_job WHERE j.id = open_job.id
-         RETURNING j.id
-       )
-       SELECT (SELECT count(*) FROM job)::int AS jobs,
-              array(SELECT charge_id::text FROM items WHERE charge_id IS NOT NULL) AS charges`,
-      [jobId, accountId],
-    );
-    const row = rows[0];
-    return Number(row?.jobs) > 0 ? (row.charges as string[]) : null;
+    // Items first, then the job, as a worker ending an item locks them: never the other way round.
+    return this.db.transaction(async (tx) => {
+      const items = rowsOf(
+        await tx.query(
+          `UPDATE gw.batch_item SET state = 'cancelled', ended_at = now()
+            WHERE job_id = $1 AND state = 'pending'
+              AND EXISTS (SELECT 1 FROM gw.batch_job
+                           WHERE id = $1 AND account_id = $2 AND state IN ('queued', 'running'))
+           RETURNING charge_id::text AS charge_id`,
+          [jobId, accountId],
+        ),
+      );
+      const job = rowsOf(
+        await tx.query(
+          `UPDATE gw.batch_job SET state = 'cancelled', finished_at = now(), cancelled = cancelled + $3
+            WHERE id = $1 AND account_id = $2 AND state IN ('queued', 'running')
+           RETURNING id`,
+          [jobId, accountId, items.length],
+        ),
+      );
+      if (job.length === 0) return null;
+      return items.flatMap((row) => (row.charge_id ? [row.charge_id as string] : []));
+    });
   }
 
   /** A page of a job's items after item `after`, in order. */

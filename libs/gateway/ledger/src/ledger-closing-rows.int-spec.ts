@@ -2,6 +2,7 @@ import { closeDatabase, openDatabase } from '@nl/platform-database';
 import { testConfig } from '@nl/testing';
 import type { DataSource } from 'typeorm';
 import { AccountsService } from '@nl/gateway-access';
+import { GATEWAY_MIGRATIONS } from '@nl/gateway-persistence';
 import { CreditsService } from './credits.service.js';
 import { LEDGER_DATABASE } from './ledger.database.js';
 
@@ -58,7 +59,11 @@ describe('migration LedgerClosingRows (PGlite)', () => {
     expect(await indexes()).toEqual([
       'CREATE UNIQUE INDEX credit_ledger_pkey ON gw.credit_ledger (charge_id, kind)',
     ]);
-    // The three migrations that came after it: CreditFit, LedgerChargeKey, LedgerNoUsageIndex.
+    // The migrations of other tables that came later first, then the three of the ledger that
+    // came after it: CreditFit, LedgerChargeKey, LedgerNoUsageIndex.
+    const creditFit = GATEWAY_MIGRATIONS.findIndex((m) => m.name === 'CreditFit1765200000000');
+    const later = GATEWAY_MIGRATIONS.length - 1 - creditFit;
+    for (let undone = 0; undone < later; undone++) await db.undoLastMigration();
     await db.undoLastMigration();
     const folds = `SELECT count(*)::int AS n FROM pg_proc WHERE proname LIKE 'credit_fit%'`;
     expect(await db.query(folds)).toEqual([{ n: 0 }]);
