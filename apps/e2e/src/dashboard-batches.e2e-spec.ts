@@ -12,7 +12,7 @@ const PAGE = '/dashboard/batches';
 const NOTICE = /<p class="notice" role="status">\s*([^<]*?)\s*<\/p>/;
 const PROBLEM = /data-testid="batch-problem">([^<]*)</;
 const JOB = /bat-[0-9a-f]{24}/;
-const REFRESH = '<meta http-equiv="refresh" content="5" />';
+const RELOAD = 'id="auto-reload" data-seconds="5" checked';
 
 /** The page's job rows as [id, state, items], newest first. */
 function rows(text: string): string[][] {
@@ -78,7 +78,7 @@ describe.each(PROFILES)('the dashboard batches page (%s)', (profile) => {
     expect(empty.text).toContain('data-testid="no-jobs"');
     expect(empty.text).toContain('<option value="validation.vat.check">');
     expect(empty.text).toContain('enctype="multipart/form-data"');
-    expect(empty.text).not.toContain(REFRESH);
+    expect(empty.text).not.toContain(RELOAD);
 
     const numbers = [unusedVatNumber(), unusedVatNumber(), unusedVatNumber()];
     const started = await client.submit(PAGE, jobForm(csrf, csvFile(numbers)));
@@ -91,7 +91,7 @@ describe.each(PROFILES)('the dashboard batches page (%s)', (profile) => {
 
     const { text, row } = await ended(client, id);
     expect(row).toEqual([id, 'completed', '3 succeeded, 0 failed, 0 pending of 3']);
-    expect(text).not.toContain(REFRESH);
+    expect(text).not.toContain(RELOAD);
     expect(text).not.toContain(`action="${PAGE}/${id}/cancel"`);
     expect(await api.accounts.balance(accountId)).toBe(9_700);
 
@@ -162,7 +162,7 @@ describe.each(PROFILES)('the dashboard batches page (%s)', (profile) => {
     const started = await client.submit(PAGE, jobForm(csrf, csvFile(slow)));
     const [id, state, items] = rows(started.text)[0];
     expect({ state, items }).toEqual({ state: expect.stringMatching(/^(queued|running)$/), items });
-    expect(started.text).toContain(REFRESH);
+    expect(started.text).toContain(RELOAD);
     expect(started.text).toContain(`action="${PAGE}/${id}/cancel"`);
 
     expect((await client.post(`${PAGE}/${id}/cancel`, {})).status).toBe(403);

@@ -1,10 +1,10 @@
 import { formatCredits, type EndpointDefinition } from '@nl/contracts-core';
 import type { BatchJobView } from '@nl/gateway-batches';
 import { UPLOAD_LIMIT_BYTES, UPLOAD_PATH } from './dashboard-forms.js';
-import { csrfField, html, table, type Html, type PageContent } from './html.js';
+import { csrfField, html, table, type Html } from './html.js';
 import { routeOf } from './views.js';
 
-/** How often the page reloads while a job of the account is queued or running. */
+/** How often the page reloads while a job of the account is queued or running (unless stopped). */
 export const REFRESH_SECONDS = 5;
 
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';
@@ -77,22 +77,37 @@ function startForm(endpoints: readonly EndpointDefinition[], csrf: string): Html
 }
 
 /**
+ * While a job runs the page reloads itself, through the dashboard's script (the CSP allows no
+ * inline script) and not a meta refresh: a timed reload the reader cannot stop fails WCAG
+ * 2.2.1, so it comes with a switch to stop it. Without the script the link reloads by hand.
+ */
+function autoReload(): Html {
+  return html`<p>
+    <label
+      ><input type="checkbox" id="auto-reload" data-seconds="${REFRESH_SECONDS}" checked /> Reload
+      this page every ${REFRESH_SECONDS} seconds while a job runs</label
+    >
+    <a href="${UPLOAD_PATH}">Reload now</a>
+  </p>`;
+}
+
+/**
  * The batches page: the newest jobs with their progress, results and a cancel while they run,
- * and the form to start one. It reloads itself every few seconds while a job is open (a meta
- * refresh: the CSP allows no inline script, and a reload needs none).
+ * and the form to start one.
  */
 export function batchesView(
   jobs: readonly BatchJobView[],
   endpoints: readonly EndpointDefinition[],
   csrf: string,
   problem?: string,
-): PageContent {
-  const body = html`<p>
+): Html {
+  return html`<p>
       A batch job calls one endpoint once per item of a CSV file, at the upstream's pace. Every item
       is reserved at its fresh price when the job starts; each is charged as its single call would
       be, and what is not used is released.
     </p>
     ${problem && html`<p class="error" role="alert" data-testid="batch-problem">${problem}</p>`}
+    ${jobs.some(open) && autoReload()}
     ${
       jobs.length
         ? table(
@@ -112,5 +127,4 @@ export function batchesView(
     }
     <h2>Start a job</h2>
     ${startForm(endpoints, csrf)}`;
-  return { body, refreshSeconds: jobs.some(open) ? REFRESH_SECONDS : undefined };
 }

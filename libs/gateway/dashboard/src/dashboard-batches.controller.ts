@@ -80,9 +80,10 @@ export class DashboardBatchesController extends DashboardPages {
         });
         items = upload.items.length;
         const job = await this.batches.submit(owner, upload);
+        const { total } = job.items;
         const reserved = job.credits.reserved.toFixed(2);
         return this.back(session, {
-          notice: `Job ${job.id} started: ${job.items.total} items, ${reserved} credits reserved.`,
+          notice: `Job ${job.id} started: ${total} ${total === 1 ? 'item' : 'items'}, ${reserved} credits reserved.`,
         });
       } catch (error) {
         if (!(error instanceof DomainError) || error.code === 'internal') throw error;

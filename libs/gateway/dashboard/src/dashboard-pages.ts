@@ -5,7 +5,7 @@ import type { Account, AccountsService } from '@nl/gateway-access';
 import type { DashboardFlash, Flash } from './dashboard-flash.js';
 import type { DashboardSessions, Session } from './dashboard-sessions.js';
 import { redirect, sendErrorPage, sendHtml } from './dashboard.http.js';
-import { Html, page, type PageContent } from './html.js';
+import { page, type Html } from './html.js';
 
 export const SIGN_IN = '/dashboard/sign-in';
 
@@ -39,7 +39,7 @@ export abstract class DashboardPages {
     request: FastifyRequest,
     reply: FastifyReply,
     title: string,
-    build: (session: Session, account: Account, flash: Flash | null) => Promise<PageContent>,
+    build: (session: Session, account: Account, flash: Flash | null) => Promise<Html>,
   ): Promise<void> {
     await this.guarded(reply, async () => {
       const session = await this.sessions.resolve(request, reply);
@@ -80,12 +80,10 @@ export abstract class DashboardPages {
     session: Session,
     account: Account,
     title: string,
-    content: PageContent,
+    body: Html,
     status = 200,
     notice?: string,
   ): Responder {
-    const { body, refreshSeconds } =
-      content instanceof Html ? { body: content, refreshSeconds: undefined } : content;
     return (reply, request) =>
       sendHtml(
         reply,
@@ -97,7 +95,6 @@ export abstract class DashboardPages {
           accountName: account.name,
           notice,
           body,
-          refreshSeconds,
         }),
       );
   }

@@ -65,12 +65,7 @@ export interface PageFrame {
   /** What the last form post did (saved, revoked, signed out), shown once above the page. */
   readonly notice?: string;
   readonly body: Html;
-  /** Reload the page after this many seconds (a page that shows work in progress). */
-  readonly refreshSeconds?: number;
 }
-
-/** What a page's view makes: its body, and whether the page reloads itself. */
-export type PageContent = Html | { readonly body: Html; readonly refreshSeconds?: number };
 
 /** Whether a navigation item is the current page's, or a page under it (a key's revoke page). */
 const current = (path: string, page: string | undefined) =>
@@ -88,10 +83,6 @@ export function page(frame: PageFrame): Html {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        ${
-          frame.refreshSeconds &&
-          html`<meta http-equiv="refresh" content="${frame.refreshSeconds}" />`
-        }
         <title>${frame.documentTitle ?? `${frame.title} · NL Data API`}</title>
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml" />

@@ -1,4 +1,4 @@
-// NL Data API dashboard: the copy button and the usage chart. Served from our own origin
+// NL Data API dashboard: the copy button, the usage chart and the batches page's reload. Served from our own origin
 // (the Content-Security-Policy allows no inline script and no other origin).
 'use strict';
 
@@ -20,6 +20,16 @@ function setUpCopyButtons() {
       }
     });
   }
+}
+
+// Reloads the page every few seconds while its switch is on (the batches page, while a job
+// runs); switched off, it waits, and reloads again once switched back on.
+function setUpAutoReload() {
+  const toggle = document.getElementById('auto-reload');
+  if (!toggle) return;
+  const ms = Number(toggle.dataset.seconds) * 1000;
+  const tick = () => (toggle.checked ? window.location.reload() : setTimeout(tick, ms));
+  setTimeout(tick, ms);
 }
 
 function loadScript(src) {
@@ -81,5 +91,6 @@ async function drawUsageChart() {
 
 document.addEventListener('DOMContentLoaded', () => {
   setUpCopyButtons();
+  setUpAutoReload();
   drawUsageChart().catch(() => undefined);
 });
