@@ -186,6 +186,8 @@ describe.each(PROFILES)('the dashboard batches page (%s)', (profile) => {
     const { client, key } = await signedIn();
     const form = jobForm('guess', csvFile(numbersOf(1)));
     expect((await client.postFile(PAGE, form)).status).toBe(403);
+    const tooBig = jobForm('x', new Blob([Buffer.alloc(4 * 1024 * 1024, 'a')]));
+    expect((await client.postFile(PAGE, tooBig)).status).toBe(413);
     const elsewhere = await client.postFile('/dashboard/keys', jobForm('x', csvFile([])));
     expect(elsewhere.status).toBe(415);
     const api415 = await api.fetch('/v1/batches', {

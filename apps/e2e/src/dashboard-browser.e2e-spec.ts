@@ -199,8 +199,20 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
 
     // VIES is a closed port here: the items meet a passing failure and wait a minute to be tried
     // again (BATCH_RETRY_DELAY_MS), so the job runs while the test looks at it.
+    // A file over the limit is refused before it is sent, saying why.
+    const file = page.getByLabel(/^Items: a CSV file/);
+    await file.setInputFiles({
+      name: 'big.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(4 * 1024 * 1024 + 1, 'a'),
+    });
+    await expect(
+      file.evaluate(
+        (input) => (input as HTMLElement & { validationMessage: string }).validationMessage,
+      ),
+    ).resolves.toBe('The file is over 4 MB: send it through the API (POST /v1/batches).');
     await page.getByLabel('Endpoint').selectOption('validation.vat.check');
-    await page.getByLabel(/^Items: a CSV file/).setInputFiles({
+    await file.setInputFiles({
       name: 'numbers.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from('vat_number\nNL004495445B01\nNL123456782B01\n'),

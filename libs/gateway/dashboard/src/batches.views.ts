@@ -22,7 +22,8 @@ function jobRow(job: BatchJobView, csrf: string): Html[] {
       >${items.cancelled > 0 && html`, ${items.cancelled} cancelled`}`,
     html`${job.credits.charged.toFixed(2)}`,
     html`${when(job.created_at)}`,
-    html`<a href="/dashboard/batches/${job.id}/results.csv" download
+    html`<div class="actions">
+      <a href="/dashboard/batches/${job.id}/results.csv" download
         >Results<span class="sr-only"> of ${job.id}</span> (CSV)</a
       >${
         open(job) &&
@@ -31,7 +32,8 @@ function jobRow(job: BatchJobView, csrf: string): Html[] {
             Cancel<span class="sr-only"> ${job.id}</span>
           </button>
         </form>`
-      }`,
+      }
+    </div>`,
   ];
 }
 
@@ -52,8 +54,7 @@ function startForm(endpoints: readonly EndpointDefinition[], csrf: string): Html
       ${endpoints.map(
         (e) =>
           html`<option value="${e.id}">
-            ${e.method} ${e.paths[0]}: ${e.summary} (${formatCredits(e.price.fresh)} credits an
-            item)
+            ${e.summary}: ${e.method} ${e.paths[0]}, ${formatCredits(e.price.fresh)} credits an item
           </option>`,
       )}
     </select>
@@ -63,6 +64,7 @@ function startForm(endpoints: readonly EndpointDefinition[], csrf: string): Html
       name="items"
       type="file"
       accept=".csv,text/csv"
+      data-max-bytes="${UPLOAD_LIMIT_BYTES}"
       required
       aria-describedby="items-hint"
     />
