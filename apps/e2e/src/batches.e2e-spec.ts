@@ -2,18 +2,10 @@ import { ViesRecording } from '@nl/domain-validation';
 import { ViesFake } from '@nl/testing';
 import { randomInt } from 'node:crypto';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
+import { unusedVatNumber } from './support/vat-numbers.js';
 
 // A batch job end to end, over the VIES fake: taken whole or refused whole, every item charged
 // as its single call would be, one ledger row per charged item, nothing left reserved.
-
-/** A Dutch VAT number with a valid check digit (elfproef) that no run has used. */
-function unusedNumber(): string {
-  for (;;) {
-    const digits = String(randomInt(10_000_000, 100_000_000));
-    const sum = [...digits].reduce((total, d, i) => total + Number(d) * (9 - i), 0);
-    if (sum % 11 < 10) return `NL${digits}${sum % 11}B01`;
-  }
-}
 
 const MS_UNAVAILABLE = 'NL999999000B01';
 
@@ -60,7 +52,7 @@ describe.each(PROFILES)('batch jobs (%s)', (profile) => {
   it('should work off 1,000 VAT numbers, charge each item as its single call and release the rest', async () => {
     const { accountId, key } = await api.account({ tier: 'paid', credits: 2_000 });
     const numbers = [
-      ...Array.from({ length: 990 }, unusedNumber),
+      ...Array.from({ length: 990 }, unusedVatNumber),
       ...Array.from({ length: 5 }, () => 'DE129273398'),
       ...Array.from({ length: 4 }, () => 'BE0244142664'),
       MS_UNAVAILABLE,
@@ -130,7 +122,7 @@ describe.each(PROFILES)('batch jobs (%s)', (profile) => {
 
   it('should refuse a job whose items the balance does not cover, reserving nothing', async () => {
     const { accountId, key } = await api.account({ tier: 'paid', credits: 10 });
-    const items = Array.from({ length: 11 }, () => ({ vat_number: unusedNumber() }));
+    const items = Array.from({ length: 11 }, () => ({ vat_number: unusedVatNumber() }));
     const res = await submit(key, { endpoint: 'validation.vat.check', items });
     expect(res.status).toBe(402);
     expect((await jsonOf(res)).code).toBe('insufficient_credits');
@@ -161,11 +153,11 @@ describe.each(PROFILES)('batch jobs (%s)', (profile) => {
 
   it('should take CSV and NDJSON uploads and give CSV results', async () => {
     const { key } = await api.account({ tier: 'paid', credits: 100 });
-    const csv = `vat_number\r\n${unusedNumber()}\r\n"${unusedNumber()}"\r\n`;
+    const csv = `vat_number\r\n${unusedVatNumber()}\r\n"${unusedVatNumber()}"\r\n`;
     const fromCsv = await jsonOf(
       await submit(key, csv, 'text/csv', '?endpoint=validation.vat.check'),
     );
-    const ndjson = `{"vat_number":"${unusedNumber()}"}\n{"vat_number":"${unusedNumber()}"}\n`;
+    const ndjson = `{"vat_number":"${unusedVatNumber()}"}\n{"vat_number":"${unusedVatNumber()}"}\n`;
     const fromNdjson = await jsonOf(
       await submit(key, ndjson, 'application/x-ndjson', '?endpoint=validation.vat.check'),
     );
@@ -244,7 +236,7 @@ describe.each(PROFILES)('batch jobs (%s)', (profile) => {
     const taken = await jsonOf(
       await submit(mine.key, {
         endpoint: 'validation.vat.check',
-        items: [{ vat_number: unusedNumber() }],
+        items: [{ vat_number: unusedVatNumber() }],
       }),
     );
     const other = await api.account({ tier: 'paid', credits: 10 });

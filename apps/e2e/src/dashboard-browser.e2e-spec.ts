@@ -25,7 +25,7 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
   let api: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    api = await startStack(profile);
+    api = await startStack(profile, { env: { BATCH_RETRY_DELAY_MS: '60000' } });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -60,11 +60,8 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
   const chartHeight = (page: Page): Promise<number | undefined> =>
     page.evaluate("document.getElementById('usage-chart')?.getBoundingClientRect().height");
 
-  it('should sign in, create a key and call with it, see the call in usage, revoke it, sign out', async () => {
-    const { key, accountId } = await api.account({ tier: 'paid', credits: 50 });
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url });
-    const page = await context.newPage();
+  /** What goes wrong on the page, as it happens: console errors, failed requests, 4xx and 5xx. */
+  function problemsOf(page: Page): string[] {
     const problems: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`${m.text()} ${m.location().url}`);
@@ -74,6 +71,15 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
       if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
     });
     page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
+    return problems;
+  }
+
+  it('should sign in, create a key and call with it, see the call in usage, revoke it, sign out', async () => {
+    const { key, accountId } = await api.account({ tier: 'paid', credits: 50 });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url });
+    const page = await context.newPage();
+    const problems = problemsOf(page);
 
     // The checker itself works: it finds an image without alternative text.
     await page.setContent(
@@ -178,21 +184,79 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
     await context.close();
   });
 
+  it('should start a batch job from a CSV file through the form, list it and cancel it', async () => {
+    const { key } = await api.account({ tier: 'paid', credits: 50 });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const problems = problemsOf(page);
+    await page.goto(`${api.url}/dashboard/sign-in`);
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard/overview');
+    await page.getByRole('link', { name: 'Batches' }).click();
+    await page.waitForURL('**/dashboard/batches');
+    await expect(page.getByTestId('no-jobs').isVisible()).resolves.toBe(true);
+
+    // VIES is a closed port here: the items meet a passing failure and wait a minute to be tried
+    // again (BATCH_RETRY_DELAY_MS), so the job runs while the test looks at it.
+    // A file over the limit is refused before it is sent, saying why.
+    const file = page.getByLabel(/^Items: a CSV file/);
+    await file.setInputFiles({
+      name: 'big.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(4 * 1024 * 1024 + 1, 'a'),
+    });
+    await expect(
+      file.evaluate(
+        (input) => (input as HTMLElement & { validationMessage: string }).validationMessage,
+      ),
+    ).resolves.toBe('The file is over 4 MB: send it through the API (POST /v1/batches).');
+    await page.getByLabel('Endpoint').selectOption('validation.vat.check');
+    await file.setInputFiles({
+      name: 'numbers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('vat_number\nNL004495445B01\nNL123456782B01\n'),
+    });
+    await page.getByRole('button', { name: 'Start the job' }).click();
+    await page.waitForURL('**/dashboard/batches');
+    await expect(page.getByRole('status').textContent()).resolves.toMatch(
+      /^Job bat-[0-9a-f]{24} started: 2 items, 2\.00 credits reserved\.$/,
+    );
+    await expect(page.getByTestId('job-state').textContent()).resolves.toMatch(/queued|running/);
+    const reload = page.getByRole('checkbox', { name: /Reload this page every 5 seconds/ });
+    await expect(reload.isChecked()).resolves.toBe(true);
+    await shoot(page, 'batches');
+    // The page reloads itself while the job runs (the notice was shown once, so it is gone).
+    await page.waitForEvent('load', { timeout: 10_000 });
+    await expect(page.getByRole('status').count()).resolves.toBe(0);
+    await expect(page.getByTestId('job-state').textContent()).resolves.toMatch(/queued|running/);
+
+    await page.getByRole('button', { name: /^Cancel/ }).click();
+    await page.waitForURL('**/dashboard/batches');
+    await expect(page.getByRole('status').textContent()).resolves.toMatch(/ is cancelled: /);
+    await expect(page.getByTestId('job-state').textContent()).resolves.toBe('cancelled');
+    await expect(reload.count()).resolves.toBe(0);
+    const href = (await page
+      .getByRole('link', { name: /^Results/ })
+      .getAttribute('href')) as string;
+    const results = await page.request.get(`${api.url}${href}`);
+    expect((await results.text()).split('\r\n')[0]).toBe(
+      'item,state,status,charged,cache,source,input,data,error',
+    );
+    expect(problems).toEqual([]);
+    expect(inaccessible.filter((v) => v.startsWith('batches'))).toEqual([]);
+    expect(overflowing.filter((v) => v.startsWith('batches'))).toEqual([]);
+    await context.close();
+  });
+
   it('should open the front door: title, links, no console error or CSP violation, llms.txt behind its link', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    const problems: string[] = [];
+    const problems = problemsOf(page);
     // Reported by the browser as an event; the init script runs outside the page's CSP.
     await page.addInitScript(
       "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
     );
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`${m.text()} ${m.location().url}`);
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('response', (r) => {
-      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
-    });
 
     await page.goto(`${api.url}/`);
     await expect(page.title()).resolves.toMatch(/^NL Data API/);

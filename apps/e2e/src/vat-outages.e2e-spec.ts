@@ -1,7 +1,7 @@
 import { ViesRecording } from '@nl/domain-validation';
 import { ViesFake } from '@nl/testing';
-import { randomInt } from 'node:crypto';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
+import { unusedVatNumber } from './support/vat-numbers.js';
 
 // Whose fault a VAT check without a verdict is: VIES reporting that the member state's system
 // did not answer is the spec's `503 ms_unavailable` body; VIES itself failing, or our way to it
@@ -19,18 +19,6 @@ function expectRefusal(res: Response, status: number, type: RegExp, retryAfter: 
     retryAfter: res.headers.get('retry-after'),
     charged: res.headers.get('x-credits-charged'),
   }).toEqual({ status, type: expect.stringMatching(type), retryAfter, charged: '0.00' });
-}
-
-/**
- * A Dutch VAT number with a valid check digit (elfproef) that no run has used: nothing is
- * cached or stored for it, even in a shared database, so VIES is asked.
- */
-function unusedNumber(): string {
-  for (;;) {
-    const digits = String(randomInt(10_000_000, 100_000_000));
-    const sum = [...digits].reduce((total, d, i) => total + Number(d) * (9 - i), 0);
-    if (sum % 11 < 10) return `NL${digits}${sum % 11}B01`;
-  }
 }
 
 describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
@@ -55,7 +43,7 @@ describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
 
   /** One verdict from VIES: its breaker counts failures in a row, and this ends the row. */
   async function verdict() {
-    const res = await check(unusedNumber());
+    const res = await check(unusedVatNumber());
     expect({ status: res.status, valid: (await jsonOf(res)).valid }).toEqual({
       status: 200,
       valid: false,
@@ -67,7 +55,7 @@ describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
     await verdict();
     vies.memberStateDown('NL', error).errorsAs200(as200);
     try {
-      const vatNumber = unusedNumber();
+      const vatNumber = unusedVatNumber();
       const res = await check(vatNumber);
       return { res, vatNumber, body: await jsonOf(res) };
     } finally {
@@ -123,7 +111,7 @@ describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
     it('should answer an HTTP error without an error code the same way', async () => {
       await verdict();
       vies.upstream.fail(502, '<html>Bad Gateway</html>', 2);
-      const res = await check(unusedNumber());
+      const res = await check(unusedVatNumber());
       expectRefusal(res, 503, PROBLEM, '60');
       expect(await jsonOf(res)).toMatchObject({
         code: 'upstream_unavailable',
@@ -145,7 +133,7 @@ describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
       await verdict();
       vies.upstream.timeout(2);
       try {
-        const res = await check(unusedNumber());
+        const res = await check(unusedVatNumber());
         expectRefusal(res, 504, PROBLEM, '60');
         expect(await jsonOf(res)).toMatchObject({
           code: 'upstream_timeout',
@@ -163,7 +151,7 @@ describe.each(PROFILES)('VAT when VIES gives no verdict (%s)', (profile) => {
       await vies.close();
       const answers: { status: number; retryAfter: string | null; detail: string }[] = [];
       for (let call = 0; call < 4; call++) {
-        const res = await check(unusedNumber());
+        const res = await check(unusedVatNumber());
         answers.push({
           status: res.status,
           retryAfter: res.headers.get('retry-after'),

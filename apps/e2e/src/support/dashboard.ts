@@ -66,12 +66,18 @@ export class DashboardClient {
     return this.request(path, { form, headers });
   }
 
+  /** A file form (multipart/form-data, its boundary chosen by fetch), as a browser posts it. */
+  async postFile(path: string, form: FormData) {
+    return this.request(path, { method: 'POST', body: form, headers: { origin: this.origin } });
+  }
+
   /**
    * A form post and, when it redirects (303), the page it redirects to, as a browser shows it:
    * `posted` and `to` are the post's status and location, `status` and `text` the page's.
    */
-  async submit(path: string, form: Record<string, string>) {
-    const res = await this.post(path, form);
+  async submit(path: string, form: Record<string, string> | FormData) {
+    const res =
+      form instanceof FormData ? await this.postFile(path, form) : await this.post(path, form);
     const to = res.headers.get('location');
     if (res.status !== 303 || !to)
       return { posted: res.status, to, status: res.status, text: await res.text() };

@@ -43,12 +43,26 @@ export function batchEndpoint(
     throw new DomainError('bad_request', 'Name the endpoint of the job: a catalog id or its path.');
   const path = named.replace(/\{([^}]+)\}/g, ':$1');
   const endpoint = catalog.find((e) => e.id === named || e.paths.includes(path));
-  if (!endpoint || endpoint.planned || endpoint.price.fresh <= 0)
+  if (!endpoint || !batchable(endpoint))
     throw new DomainError(
       'bad_request',
       `"${named}" is not an endpoint a job can call: use an id or path of the catalog (GET /v1/catalog).`,
     );
   return endpoint;
+}
+
+/** Whether a job may call the endpoint at all: it is built and priced. */
+const batchable = (endpoint: EndpointDefinition) => !endpoint.planned && endpoint.price.fresh > 0;
+
+/**
+ * The endpoints a job of this caller may name, in catalog order: the batchable ones its tier
+ * and subscriptions allow (a form offers these; {@link checkAccess} still decides).
+ */
+export function batchableEndpoints(
+  catalog: readonly EndpointDefinition[],
+  caller: Pick<KeyOwner, 'tier' | 'subscriptions'>,
+): EndpointDefinition[] {
+  return catalog.filter((e) => batchable(e) && endpointAccess(e, caller).available);
 }
 
 /** The refusal of a job the caller's tier may not run (the endpoint, or its size). */

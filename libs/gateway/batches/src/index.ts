@@ -1,6 +1,9 @@
 export * from './batch.entities.js';
 export * from './batch-events.js';
 export * from './batch-queue.js';
+export { resultStream } from './batch-results.js';
+export { BATCH_ITEM_LIMITS, batchableEndpoints } from './batch-terms.js';
+export { CSV_TYPE, readUpload, type BatchUpload } from './batch-upload.js';
 export * from './batch-uploads.js';
 export * from './batch-views.js';
 export * from './batches.config.js';

@@ -15,13 +15,15 @@ export interface CreatedKey {
 }
 
 /**
- * What the page after a form post shows once: a notice, after create-key the new key, after a
- * webhook secret's rotation the new secret.
+ * What the page after a form post shows once: a notice or a refusal, after create-key the new
+ * key, after a webhook secret's rotation the new secret.
  */
 export interface Flash {
   readonly notice?: string;
   readonly created?: CreatedKey;
   readonly webhookSecret?: string;
+  /** Why a form's request was refused (a batch job), shown as an error on the page. */
+  readonly problem?: string;
 }
 
 const FLASH_COOKIE = 'nl_dash_flash';

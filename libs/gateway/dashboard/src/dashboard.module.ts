@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '@nl/gateway-access';
+import { BatchesModule } from '@nl/gateway-batches';
 import { DashboardAssetsController } from './dashboard-assets.controller.js';
+import { DashboardBatchesController } from './dashboard-batches.controller.js';
 import { DashboardFlash } from './dashboard-flash.js';
 import { DashboardKeysController } from './dashboard-keys.controller.js';
 import { DashboardWebhooksController } from './dashboard-webhooks.controller.js';
@@ -8,13 +10,17 @@ import { DashboardSessions } from './dashboard-sessions.js';
 import { DashboardController } from './dashboard.controller.js';
 import { SessionStore } from './session.store.js';
 
-/** The customer dashboard: sign-in with a key, the account's usage and balance, its keys, its webhooks. */
+/**
+ * The customer dashboard: sign-in with a key, the account's usage and balance, its keys, its
+ * webhooks and its batch jobs.
+ */
 @Module({
-  imports: [AccessModule],
+  imports: [AccessModule, BatchesModule],
   controllers: [
     DashboardController,
     DashboardKeysController,
     DashboardWebhooksController,
+    DashboardBatchesController,
     DashboardAssetsController,
   ],
   providers: [SessionStore, DashboardSessions, DashboardFlash],

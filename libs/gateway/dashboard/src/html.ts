@@ -48,6 +48,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/dashboard/usage', label: 'Usage' },
   { path: '/dashboard/keys', label: 'API keys' },
   { path: '/dashboard/webhooks', label: 'Webhooks' },
+  { path: '/dashboard/batches', label: 'Batches' },
   { path: '/dashboard/limits', label: 'Limits and prices' },
   { path: '/dashboard/x402', label: 'Pay per request (x402)' },
 ];

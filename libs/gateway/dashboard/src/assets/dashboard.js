@@ -1,4 +1,5 @@
-// NL Data API dashboard: the copy button and the usage chart. Served from our own origin
+// NL Data API dashboard: the copy button, the usage chart, and the batches page's reload and
+// file size check. Served from our own origin
 // (the Content-Security-Policy allows no inline script and no other origin).
 'use strict';
 
@@ -18,6 +19,33 @@ function setUpCopyButtons() {
       } catch {
         status.textContent = 'Select the key and copy it by hand.';
       }
+    });
+  }
+}
+
+// Reloads the page every few seconds while its switch is on (the batches page, while a job
+// runs); switched off, it waits, and reloads again once switched back on.
+function setUpAutoReload() {
+  const toggle = document.getElementById('auto-reload');
+  if (!toggle) return;
+  const ms = Number(toggle.dataset.seconds) * 1000;
+  const tick = () => (toggle.checked ? window.location.reload() : setTimeout(tick, ms));
+  setTimeout(tick, ms);
+}
+
+// A file over the form's limit is refused in the browser, with why, before it is sent: the
+// server would refuse it too, but only once it had come, and as JSON.
+function setUpFileLimits() {
+  for (const input of document.querySelectorAll('input[type="file"][data-max-bytes]')) {
+    input.addEventListener('change', () => {
+      const max = Number(input.dataset.maxBytes);
+      const file = input.files[0];
+      input.setCustomValidity(
+        file && file.size > max
+          ? `The file is over ${max / 1024 / 1024} MB: send it through the API (POST /v1/batches).`
+          : '',
+      );
+      input.reportValidity();
     });
   }
 }
@@ -81,5 +109,7 @@ async function drawUsageChart() {
 
 document.addEventListener('DOMContentLoaded', () => {
   setUpCopyButtons();
+  setUpAutoReload();
+  setUpFileLimits();
   drawUsageChart().catch(() => undefined);
 });

@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'gateway-dashboard',
+  preset: '../../../jest.preset.cjs',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};
