@@ -2,6 +2,7 @@ import { AccountsService } from '@nl/gateway-access';
 import { CreditsService, LEDGER_DATABASE } from '@nl/gateway-ledger';
 import { openDatabase } from '@nl/platform-database';
 import { silentLogger, testConfig } from '@nl/testing';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
@@ -178,18 +179,20 @@ describe.each(['standalone', 'distributed'] as const)(
       const outbox = new WebhookOutbox(db, endpoints, dispatcher(false));
       const accountId = await account();
       const replicas = [0, 1].map(() => new WebhookSpendCapAlerts(outbox, silentLogger()));
+      // Keys of this run alone: a shared database keeps earlier runs' alerts, whose ids are the keys'.
+      const [key1, key2] = [randomUUID(), randomUUID()];
       const today = {
         period: 'daily',
         cap: 100,
         spent: 100,
         resetsAt: '2026-11-29T00:00:00.000Z',
       } as const;
-      for (let i = 0; i < 40; i++) replicas[i % 2].capReached(accountId, 'key-1', today);
-      replicas[0].capReached(accountId, 'key-1', {
+      for (let i = 0; i < 40; i++) replicas[i % 2].capReached(accountId, key1, today);
+      replicas[0].capReached(accountId, key1, {
         ...today,
         resetsAt: '2026-11-30T00:00:00.000Z',
       });
-      replicas[0].capReached(accountId, 'key-2', today);
+      replicas[0].capReached(accountId, key2, today);
       const count = async () =>
         (
           (await db.query(
