@@ -76,11 +76,12 @@ function talk(port: number, greeting?: string, timeoutMs = 1_000): Promise<strin
 }
 
 /**
- * NATS on a free port; with `storeDir`, JetStream too, its file store in that dir, so streams and
- * consumers outlive a restart as they do on a server with a volume (compose runs it with `-js`).
+ * NATS on a free port (or `port`: a server taking over from one that ran differently); with
+ * `storeDir`, JetStream too, its file store in that dir, so streams and consumers outlive a
+ * restart as they do on a server with a volume (compose runs it with `-js`).
  */
-export async function natsServer(storeDir?: string): Promise<Server> {
-  const port = await freePort();
+export async function natsServer(storeDir?: string, onPort?: number): Promise<Server> {
+  const port = onPort ?? (await freePort());
   const jetstream = storeDir === undefined ? [] : ['-js', '-sd', storeDir];
   return new Server(
     'nats',
