@@ -1,6 +1,7 @@
-// The infrastructure fault suite (`npm run test:faults`): one file that starts its own NATS,
-// Redis, PostgreSQL and the distributed apps, keeps a steady load on the gateway and breaks
-// things one after another. It runs for about two minutes, so its timeout is long. Part of
+// The infrastructure fault suite (`npm run test:faults`): files that each start their own NATS,
+// Redis, PostgreSQL and the distributed apps and break things under them: a steady load on the
+// gateway (about two minutes), a batch job on two gateways (about 90 s), and the batch queue
+// when JetStream comes late (seconds). One file at a time, with a long timeout. Part of
 // `npm test`; skipped on a machine without those servers (outside CI).
 module.exports = {
   displayName: 'faults',

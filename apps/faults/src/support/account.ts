@@ -1,4 +1,5 @@
 // The load's account, made the way an operator would: through the gateway's /admin HTTP API.
+import type { Tier } from '@nl/contracts-core';
 
 export interface LoadAccount {
   readonly accountId: string;
@@ -16,16 +17,17 @@ async function admin<T>(gateway: string, token: string, path: string, body: unkn
   return JSON.parse(text) as T;
 }
 
-/** One Premium account with `credits` and `keys` API keys. */
+/** One account of `tier` (Premium for the load) with `credits` and `keys` API keys. */
 export async function createLoadAccount(
   gateway: string,
   token: string,
   credits: number,
   keys: number,
+  tier: Tier = 'premium',
 ): Promise<LoadAccount> {
   const account = await admin<{ id: string }>(gateway, token, '/accounts', {
     name: 'fault suite',
-    tier: 'premium',
+    tier,
     credits,
   });
   const created: string[] = [];

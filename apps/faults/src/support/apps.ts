@@ -110,10 +110,23 @@ export class App {
 
 export interface Apps {
   readonly services: readonly App[];
+  /** The first gateway (the load's). */
   readonly gateway: App;
+  /** Every gateway process, the first one first. */
+  readonly gateways: readonly App[];
   readonly all: readonly App[];
   readonly adminToken: string;
   byName(name: AppName): App;
+}
+
+/** Which apps to run, and what they get on top of the common environment. */
+export interface AppsOptions {
+  readonly services?: readonly (typeof SERVICE_NAMES)[number][];
+  /** Gateway processes sharing the servers (each keeps its port across a restart). */
+  readonly gateways?: number;
+  /** For the services, e.g. an upstream pointed at a fake. */
+  readonly serviceEnv?: NodeJS.ProcessEnv;
+  readonly gatewayEnv?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -134,22 +147,33 @@ function appEnv(servers: Servers, adminToken: string): NodeJS.ProcessEnv {
 }
 
 /** The apps, not started yet (so a failed start still leaves every app to stop). */
-export function createApps(servers: Servers): Apps {
+export function createApps(servers: Servers, options: AppsOptions = {}): Apps {
   const adminToken = randomBytes(24).toString('hex');
   const env = appEnv(servers, adminToken);
-  const services = SERVICE_NAMES.map((name) => new App(name, env, false));
-  const gateway = new App('gateway', env, true);
-  const all = [...services, gateway];
+  const services = (options.services ?? SERVICE_NAMES).map(
+    (name) => new App(name, { ...env, ...options.serviceEnv }, false),
+  );
+  const gateways = Array.from(
+    { length: options.gateways ?? 1 },
+    () => new App('gateway', { ...env, ...options.gatewayEnv }, true),
+  );
+  const all = [...services, ...gateways];
   return {
     services,
-    gateway,
+    gateway: gateways[0],
+    gateways,
     all,
     adminToken,
-    byName: (name) => all.find((app) => app.name === name) ?? gateway,
+    byName: (name) => all.find((app) => app.name === name) ?? gateways[0],
   };
 }
 
 /** Services first (the gateway forwards to them), each ready before the next starts. */
 export async function startApps(apps: Apps): Promise<void> {
   for (const app of apps.all) await app.start();
+}
+
+/** Stops every app (gracefully), gateways first. */
+export async function stopApps(apps: Apps | undefined): Promise<void> {
+  for (const app of [...(apps?.all ?? [])].reverse()) await app.stop();
 }

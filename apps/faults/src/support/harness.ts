@@ -3,10 +3,10 @@
 // after a start that failed half way.
 import { randomBytes } from 'node:crypto';
 import { createLoadAccount, loadSbiClasses, type LoadAccount } from './account.js';
-import { build, createApps, startApps, type Apps } from './apps.js';
+import { build, createApps, startApps, stopApps, type Apps } from './apps.js';
 import { Load } from './load.js';
 import { removeTempDirs } from './processes.js';
-import { startServers, type Servers } from './servers.js';
+import { startServers, stopServers, type Servers } from './servers.js';
 import { Workload, keysFor } from './workload.js';
 
 export interface Settings {
@@ -70,11 +70,8 @@ export class Harness {
 
   async close(): Promise<void> {
     await this.load?.pause();
-    for (const app of [...(this.apps?.all ?? [])].reverse()) await app.stop();
-    // PostgreSQL's fast shutdown is SIGINT; SIGTERM would wait for the (closed) clients.
-    await this.servers?.postgres.kill('SIGINT');
-    await this.servers?.redis.kill('SIGTERM');
-    await this.servers?.nats.kill('SIGTERM');
+    await stopApps(this.apps);
+    await stopServers(this.servers);
     removeTempDirs();
   }
 }

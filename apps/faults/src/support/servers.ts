@@ -75,14 +75,20 @@ function talk(port: number, greeting?: string, timeoutMs = 1_000): Promise<strin
   });
 }
 
-export async function natsServer(): Promise<Server> {
-  const port = await freePort();
+/**
+ * NATS on a free port (or `port`: a server taking over from one that ran differently); with
+ * `storeDir`, JetStream too, its file store in that dir, so streams and consumers outlive a
+ * restart as they do on a server with a volume (compose runs it with `-js`).
+ */
+export async function natsServer(storeDir?: string, onPort?: number): Promise<Server> {
+  const port = onPort ?? (await freePort());
+  const jetstream = storeDir === undefined ? [] : ['-js', '-sd', storeDir];
   return new Server(
     'nats',
     port,
     `nats://${HOST}:${port}`,
     bin(BINARIES.nats),
-    ['-a', HOST, '-p', String(port)],
+    ['-a', HOST, '-p', String(port), ...jetstream],
     async () => (await talk(port)).startsWith('INFO '),
   );
 }
@@ -164,12 +170,15 @@ export interface Servers {
   readonly dir: string;
 }
 
-/** Starts the three servers and creates the database; the temp dir goes with the suite. */
-export async function startServers(): Promise<Servers> {
+/**
+ * Starts the three servers and creates the database; the temp dir goes with the suite.
+ * `jetstream`: NATS keeps JetStream streams in the temp dir (the batch queue needs them).
+ */
+export async function startServers(options: { jetstream?: boolean } = {}): Promise<Servers> {
   const dir = await makeTempDir('nl-faults-');
   const user = await postgresUser();
   if (user) await chown(dir, user.uid, user.gid);
-  const nats = await natsServer();
+  const nats = await natsServer(options.jetstream ? join(dir, 'nats') : undefined);
   const redis = await redisServer(dir);
   const postgres = await postgresServer(dir);
   const servers = [nats, redis, postgres];
@@ -182,4 +191,12 @@ export async function startServers(): Promise<Servers> {
     throw error;
   }
   return { nats, redis, postgres, dir };
+}
+
+/** Stops the servers as an operator would: PostgreSQL's fast shutdown, the others by SIGTERM. */
+export async function stopServers(servers: Servers | undefined): Promise<void> {
+  // PostgreSQL's fast shutdown is SIGINT; SIGTERM would wait for the (closed) clients.
+  await servers?.postgres.kill('SIGINT');
+  await servers?.redis.kill('SIGTERM');
+  await servers?.nats.kill('SIGTERM');
 }

@@ -118,12 +118,18 @@ export class JetStreamBatchQueue implements BatchQueue {
     ]).finally(() => clearTimeout(timer));
     await this.ready(nc);
     const js = jetstream(nc, { timeout: 5_000 });
-    for (let start = 0; start < tasks.length; start += PUBLISH_WINDOW)
-      await Promise.all(
-        tasks
-          .slice(start, start + PUBLISH_WINDOW)
-          .map((task) => js.publish(BATCH_SUBJECT, encoder.encode(JSON.stringify(task)))),
-      );
+    try {
+      for (let start = 0; start < tasks.length; start += PUBLISH_WINDOW)
+        await Promise.all(
+          tasks
+            .slice(start, start + PUBLISH_WINDOW)
+            .map((task) => js.publish(BATCH_SUBJECT, encoder.encode(JSON.stringify(task)))),
+        );
+    } catch (error) {
+      // The stream may be gone (NATS started again on an empty store): the next call sets it up.
+      this.streamReady = undefined;
+      throw error;
+    }
   }
 
   async work(handler: TaskHandler, concurrency: number): Promise<void> {
@@ -137,7 +143,12 @@ export class JetStreamBatchQueue implements BatchQueue {
         const nc = await this.nats();
         await this.ready(nc);
         const consumer = await jetstream(nc).consumers.get(BATCH_STREAM, BATCH_CONSUMER);
-        const messages = await consumer.consume({ max_messages: concurrency });
+        // A stream or consumer that is gone (NATS started again on an empty store) ends the
+        // reading, so the loop sets them up again; without it, reading would wait for them forever.
+        const messages = await consumer.consume({
+          max_messages: concurrency,
+          abort_on_missing_resource: true,
+        });
         if (this.failing) this.logger.info('batch queue: reading the stream again');
         this.failing = false;
         for await (const msg of messages) {
