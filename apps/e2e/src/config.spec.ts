@@ -79,6 +79,7 @@ describe('configuration ownership', () => {
       'BATCH_CONCURRENCY',
       'BATCH_RETENTION_DAYS',
       'BATCH_RETRY_DELAY_MS',
+      'BATCH_STREAM',
     ]);
     expect(names.filter((n) => /^(VIES|RDW|DNS|DISPOSABLE)_/.test(n))).toEqual([]);
   });
@@ -202,6 +203,7 @@ describe('upstream defaults (live by default)', () => {
       ['BATCH_CONCURRENCY', 'vies=2,kvk=2,woz=1,default=4'],
       ['BATCH_RETENTION_DAYS', '7'],
       ['BATCH_RETRY_DELAY_MS', '2000'],
+      ['BATCH_STREAM', 'NL_BATCH'],
     ]);
   });
 

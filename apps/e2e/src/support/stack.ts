@@ -11,6 +11,7 @@ import { composeApp, startApp, type AppPart } from '@nl/platform-runtime';
 import { BACKING, silentLogger, testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { dropBatchStream, newBatchStream } from './batch-stream.js';
 
 export interface Stack {
   readonly url: string;
@@ -69,6 +70,7 @@ async function stack(
   services: Record<string, NestFastifyApplication>,
   addGateway: () => Promise<{ app: NestFastifyApplication; url: string }> = () =>
     Promise.reject(new Error('a second gateway needs the distributed profile')),
+  cleanUp: () => Promise<void> = async () => undefined,
 ): Promise<Stack> {
   const accounts = gateway.get(AccountsService);
   const credits = gateway.get(CreditsService);
@@ -102,6 +104,7 @@ async function stack(
     },
     close: async () => {
       for (const app of apps) await app.close();
+      await cleanUp();
     },
   };
 }
@@ -135,7 +138,12 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   }
   const bus = `e2e-${randomUUID()}`;
   // Replicas of one deployment share the cache prefix (and with it the rate-limit counters).
-  const env = { CACHE_KEY_PREFIX: `e2e-${randomUUID().slice(0, 8)}`, ...options.env };
+  const batchStream = newBatchStream();
+  const env = {
+    CACHE_KEY_PREFIX: `e2e-${randomUUID().slice(0, 8)}`,
+    BATCH_STREAM: batchStream,
+    ...options.env,
+  };
   const startGateway = () =>
     startApp(composeApp(testConfig('gateway', 'distributed', bus, env), logger, [gateway]));
   const services: Record<string, NestFastifyApplication> = {};
@@ -156,6 +164,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     [gw.app, ...Object.values(services)],
     services,
     startGateway,
+    () => dropBatchStream(batchStream),
   );
 }
 

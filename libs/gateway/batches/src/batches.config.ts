@@ -9,6 +9,8 @@ export interface BatchSettings {
   readonly retentionMs: number;
   /** The first wait before an item that met a passing upstream failure is tried again. */
   readonly retryDelayMs: number;
+  /** The JetStream stream of the batch tasks (distributed profile). */
+  readonly stream: string;
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -43,8 +45,17 @@ export const BATCH_CONFIG = defineConfigSection<BatchSettings>(
         'First wait before a batch item that met a passing upstream failure is tried again (doubling; three attempts in all).',
       default: '2000',
     },
+    {
+      name: 'BATCH_STREAM',
+      description:
+        'The JetStream stream of the batch tasks (subject nl.batch.items); another name gives a deployment sharing the NATS a queue of its own (subject nl.batch.items.<name>).',
+      default: 'NL_BATCH',
+    },
   ],
   (read) => {
+    const stream = read.string('BATCH_STREAM') ?? 'NL_BATCH';
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(stream))
+      read.problem('BATCH_STREAM must be 1 to 32 letters, digits, _ or -');
     const concurrency: Record<string, number> = {};
     for (const pair of read.list('BATCH_CONCURRENCY')) {
       const [name, count] = pair.split('=').map((part) => part.trim());
@@ -59,6 +70,7 @@ export const BATCH_CONFIG = defineConfigSection<BatchSettings>(
       concurrency,
       retentionMs: read.number('BATCH_RETENTION_DAYS', 1, 90) * DAY_MS,
       retryDelayMs: read.number('BATCH_RETRY_DELAY_MS', 0, 600_000),
+      stream,
     };
   },
 );

@@ -13,6 +13,7 @@ import { BatchUpkeep } from './batch-upkeep.js';
 import { BatchUpkeepStore } from './batch-upkeep.store.js';
 import { BatchWebhookUrls } from './batch-webhook-urls.js';
 import { BatchWorker } from './batch-worker.js';
+import { BATCH_CONFIG, type BatchSettings } from './batches.config.js';
 import { BatchesController } from './batches.controller.js';
 import { BatchesService } from './batches.service.js';
 import { JetStreamBatchQueue } from './jetstream-batch-queue.js';
@@ -28,10 +29,14 @@ import { MemoryBatchQueue } from './memory-batch-queue.js';
   providers: [
     {
       provide: BATCH_QUEUE,
-      inject: [PLATFORM_CONFIG, LOGGER],
-      useFactory: (config: PlatformConfig, logger: Logger) =>
+      inject: [PLATFORM_CONFIG, BATCH_CONFIG.token, LOGGER],
+      useFactory: (config: PlatformConfig, settings: BatchSettings, logger: Logger) =>
         config.transport.kind === 'nats'
-          ? new JetStreamBatchQueue(config.transport.servers, logger.child({ context: 'batches' }))
+          ? new JetStreamBatchQueue(
+              config.transport.servers,
+              logger.child({ context: 'batches' }),
+              settings.stream,
+            )
           : new MemoryBatchQueue(),
     },
     // A job's end is raised through the account webhooks' outbox (a global module).

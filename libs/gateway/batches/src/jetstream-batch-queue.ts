@@ -7,17 +7,10 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import { BATCH_QUEUE_NAMES } from '@nl/gateway-core';
+import { batchQueueNames } from '@nl/gateway-core';
 import type { Logger } from '@nl/platform-logging';
 import { natsConnectionOptions } from '@nl/platform-transport';
 import type { BatchQueue, BatchTask, TaskHandler } from './batch-queue.js';
-
-/** The work-queue stream of batch tasks, its one subject and the consumer every worker shares. */
-const {
-  stream: BATCH_STREAM,
-  subject: BATCH_SUBJECT,
-  consumer: BATCH_CONSUMER,
-} = BATCH_QUEUE_NAMES;
 
 /** A task a worker took and did not acknowledge within this is handed to another worker. */
 const ACK_WAIT_MS = 60_000;
@@ -58,10 +51,16 @@ export class JetStreamBatchQueue implements BatchQueue {
   private loop?: Promise<void>;
   private readonly underWay = new Set<Promise<void>>();
 
+  /** The work-queue stream of batch tasks, its one subject and the consumer every worker shares. */
+  private readonly names: ReturnType<typeof batchQueueNames>;
+
   constructor(
     private readonly servers: readonly string[],
     private readonly logger: Logger,
-  ) {}
+    stream?: string,
+  ) {
+    this.names = batchQueueNames(stream);
+  }
 
   /** The connection, made once; it reconnects by itself forever, so this never has to be redone. */
   private nats(): Promise<NatsConnection> {
@@ -88,19 +87,19 @@ export class JetStreamBatchQueue implements BatchQueue {
   private async ensureStream(nc: NatsConnection): Promise<void> {
     const jsm = await jetstreamManager(nc);
     const stream = {
-      name: BATCH_STREAM,
-      subjects: [BATCH_SUBJECT],
+      name: this.names.stream,
+      subjects: [this.names.subject],
       retention: RetentionPolicy.Workqueue,
       storage: StorageType.File,
       max_age: nanos(MAX_AGE_MS),
     };
-    await jsm.streams.info(BATCH_STREAM).then(
-      () => jsm.streams.update(BATCH_STREAM, stream),
+    await jsm.streams.info(this.names.stream).then(
+      () => jsm.streams.update(this.names.stream, stream),
       () => jsm.streams.add(stream),
     );
-    await jsm.consumers.info(BATCH_STREAM, BATCH_CONSUMER).catch(() =>
-      jsm.consumers.add(BATCH_STREAM, {
-        durable_name: BATCH_CONSUMER,
+    await jsm.consumers.info(this.names.stream, this.names.consumer).catch(() =>
+      jsm.consumers.add(this.names.stream, {
+        durable_name: this.names.consumer,
         ack_policy: AckPolicy.Explicit,
         ack_wait: nanos(ACK_WAIT_MS),
         max_deliver: -1,
@@ -123,7 +122,7 @@ export class JetStreamBatchQueue implements BatchQueue {
         await Promise.all(
           tasks
             .slice(start, start + PUBLISH_WINDOW)
-            .map((task) => js.publish(BATCH_SUBJECT, encoder.encode(JSON.stringify(task)))),
+            .map((task) => js.publish(this.names.subject, encoder.encode(JSON.stringify(task)))),
         );
     } catch (error) {
       // The stream may be gone (NATS started again on an empty store): the next call sets it up.
@@ -142,7 +141,7 @@ export class JetStreamBatchQueue implements BatchQueue {
       try {
         const nc = await this.nats();
         await this.ready(nc);
-        const consumer = await jetstream(nc).consumers.get(BATCH_STREAM, BATCH_CONSUMER);
+        const consumer = await jetstream(nc).consumers.get(this.names.stream, this.names.consumer);
         // A stream or consumer that is gone (NATS started again on an empty store) ends the
         // reading, so the loop sets them up again; without it, reading would wait for them forever.
         const messages = await consumer.consume({

@@ -11,6 +11,20 @@ export const BATCH_QUEUE_NAMES = {
   consumer: 'batch-workers',
 } as const;
 
+/** The names of the batch queue whose stream is `stream` (BATCH_STREAM): the default one's, or another deployment's on the same NATS. */
+export function batchQueueNames(stream: string = BATCH_QUEUE_NAMES.stream): {
+  readonly stream: string;
+  readonly subject: string;
+  readonly consumer: string;
+} {
+  if (stream === BATCH_QUEUE_NAMES.stream) return BATCH_QUEUE_NAMES;
+  return {
+    stream,
+    subject: `${BATCH_QUEUE_NAMES.subject}.${stream}`,
+    consumer: BATCH_QUEUE_NAMES.consumer,
+  };
+}
+
 const ref = ($ref: string) => ({ $ref });
 
 const TASK_DESCRIPTION = `One item of a batch job to work on. The payload names the item only; its parameters, its reservation and its outcome are in the gateway's database (\`gw.batch_item\`), so a task delivered twice, or queued again, changes nothing the item row does not allow.`;
