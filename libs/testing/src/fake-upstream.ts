@@ -1,34 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { isRecordedFailure, type Recording } from '@nl/platform-upstream';
+import type { Recording } from '@nl/platform-upstream';
+import { FakeRoutes, type FakeResponse, type FakeRoute } from './fake-routes.js';
 
-export interface FakeRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly params: Readonly<Record<string, string>>;
-  readonly query: URLSearchParams;
-  readonly headers: IncomingMessage['headers'];
-  /** The raw body. */
-  readonly text: string;
-  /** The body parsed as JSON, or undefined when it is not JSON. */
-  readonly json: unknown;
-}
-
-export interface FakeResponse {
-  readonly status?: number;
-  readonly headers?: Readonly<Record<string, string>>;
-  /** Objects are sent as JSON; strings as they are. */
-  readonly body?: unknown;
-  /** No answer: `hang` keeps the request open (a timeout), `drop` closes the connection. */
-  readonly behaviour?: 'hang' | 'drop';
-}
-
-export interface FakeRoute {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path with `:name` parameters, e.g. `/resource/:id.json`. */
-  readonly path: string;
-  readonly handle: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
-}
+export type { FakeRequest, FakeResponse, FakeRoute } from './fake-routes.js';
 
 export interface FakeCall {
   readonly method: string;
@@ -47,33 +22,6 @@ type Mode =
   | { readonly kind: 'rateLimit'; readonly retryAfterSeconds: number }
   | { readonly kind: 'drop' };
 
-/** A recording's answer to an HTTP request, as the fake sends it. */
-function fromRecorded(recording: Recording, method: string, url: URL, json: unknown): FakeResponse {
-  const answer = recording.answer({
-    method: method === 'POST' ? 'POST' : 'GET',
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    json,
-  });
-  if (isRecordedFailure(answer)) return { behaviour: answer.fail === 'timeout' ? 'hang' : 'drop' };
-  return { status: answer.status ?? 200, headers: answer.headers, body: answer.body };
-}
-
-function compile(path: string): { regex: RegExp; names: string[] } {
-  const names: string[] = [];
-  const pattern = path
-    .split(/(:[A-Za-z_]\w*)/)
-    .map((part) => {
-      if (part.startsWith(':')) {
-        names.push(part.slice(1));
-        return '([^/]+?)';
-      }
-      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('');
-  return { regex: new RegExp(`^${pattern}$`), names };
-}
-
 /**
  * A real HTTP upstream on 127.0.0.1 for tests and benchmarks: route sets per upstream, and
  * switches to make it slow, fail, hang, rate-limit or drop connections, for every call or for
@@ -81,7 +29,7 @@ function compile(path: string): { regex: RegExp; names: string[] } {
  */
 export class FakeUpstream {
   readonly calls: FakeCall[] = [];
-  private readonly compiled: { route: FakeRoute; regex: RegExp; names: string[] }[];
+  private readonly routes: FakeRoutes;
   private readonly sockets = new Set<Socket>();
   private readonly hanging = new Set<ServerResponse>();
   /** Misbehaviours, newest first; each for paths under `prefix`, for `left` more calls. */
@@ -95,9 +43,9 @@ export class FakeUpstream {
     private readonly server: Server,
     routes: readonly FakeRoute[],
     readonly url: string,
-    private readonly recording?: Recording,
+    recording?: Recording,
   ) {
-    this.compiled = routes.map((route) => ({ route, ...compile(route.path) }));
+    this.routes = new FakeRoutes(routes, recording);
   }
 
   /**
@@ -244,7 +192,7 @@ export class FakeUpstream {
             body: { error: 'rate limited' },
           });
         case 'normal': {
-          const response = await this.route(req.method ?? 'GET', url, req.headers, text);
+          const response = await this.routes.answer(req.method ?? 'GET', url, req.headers, text);
           if (response.behaviour === 'hang') {
             this.hanging.add(res);
             res.on('close', () => this.hanging.delete(res));
@@ -263,37 +211,6 @@ export class FakeUpstream {
         body: { error: `fake route failed: ${(error as Error).message}` },
       });
     }
-  }
-
-  private async route(
-    method: string,
-    url: URL,
-    headers: IncomingMessage['headers'],
-    text: string,
-  ): Promise<FakeResponse> {
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    for (const { route, regex, names } of this.compiled) {
-      if (route.method !== method) continue;
-      const match = regex.exec(url.pathname);
-      if (!match) continue;
-      const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
-      return route.handle({
-        method,
-        path: url.pathname,
-        params,
-        query: url.searchParams,
-        headers,
-        text,
-        json,
-      });
-    }
-    if (this.recording) return fromRecorded(this.recording, method, url, json);
-    return { status: 404, body: { error: `no fake route for ${method} ${url.pathname}` } };
   }
 
   private send(res: ServerResponse, response: FakeResponse): void {
