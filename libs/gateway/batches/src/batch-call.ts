@@ -1,4 +1,4 @@
-import { formatCredits, type EndpointDefinition, type ErrorCode } from '@nl/contracts-core';
+import type { EndpointDefinition, ErrorCode } from '@nl/contracts-core';
 import { ERROR_STATUS, problem } from '@nl/gateway-core';
 import { priceOf } from '@nl/gateway-ledger';
 import { DomainError } from '@nl/platform-errors';
@@ -66,20 +66,31 @@ export async function callItem(
         ? caught
         : new DomainError('internal', 'The item could not be answered.');
     const status = ERROR_STATUS[error.code] ?? 500;
-    const body =
-      error.extra.body ??
-      problem({
-        code: error.code,
-        detail: error.message,
-        instance: endpoint.paths[0],
-        requestId,
-        errors: error.extra.errors,
-        members: error.extra.members,
-      });
     const passing =
       PASSING.has(error.code) || (status === 503 && error.extra.retryAfterSeconds !== undefined);
-    return { ok: false, status, code: error.code, body, passing };
+    return {
+      ok: false,
+      status,
+      code: error.code,
+      body: errorBody(error, endpoint, requestId),
+      passing,
+    };
   }
+}
+
+/** The body the single call would have got: the spec's own, or problem+json. */
+function errorBody(error: DomainError, endpoint: EndpointDefinition, requestId: string): unknown {
+  return (
+    error.extra.body ??
+    problem({
+      code: error.code,
+      detail: error.message,
+      instance: endpoint.paths[0],
+      requestId,
+      errors: error.extra.errors,
+      members: error.extra.members,
+    })
+  );
 }
 
 /** An item that fails without a call (status, the problem body), as the single call would. */
@@ -92,10 +103,6 @@ export function callFailed(
   return {
     state: 'failed',
     status: ERROR_STATUS[code],
-    answer: problem({ code, detail, instance: endpoint.paths[0], requestId }),
+    answer: errorBody(new DomainError(code, detail), endpoint, requestId),
   };
 }
-
-/** Credits as the API writes them ("1.00"), or null for none known. */
-export const creditsText = (hundredths: number | null) =>
-  hundredths === null ? null : formatCredits(hundredths);

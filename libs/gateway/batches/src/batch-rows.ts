@@ -55,8 +55,32 @@ export interface ResultRow {
   readonly answer: unknown;
 }
 
-export const JOB_COLUMNS = `id, account_id, key_id, capped, sandbox, endpoint, state, total, succeeded, failed,
-  cancelled, reserved::text, charged::text, webhook_url, created_at, started_at, finished_at, expires_at`;
+const JOB_FIELDS = [
+  'id',
+  'account_id',
+  'key_id',
+  'capped',
+  'sandbox',
+  'endpoint',
+  'state',
+  'total',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'reserved::text',
+  'charged::text',
+  'webhook_url',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'expires_at',
+];
+
+/** The columns {@link jobOf} reads, of the job table under `alias` when the query joins. */
+export const jobColumns = (alias?: string) =>
+  JOB_FIELDS.map((field) => (alias ? `${alias}.${field}` : field)).join(', ');
+
+export const JOB_COLUMNS = jobColumns();
 
 export type Raw = Record<string, unknown>;
 

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { BatchItemState } from './batch.entities.js';
 import {
   JOB_COLUMNS,
+  jobColumns,
   jobOf,
   numberOrNull,
   type ItemEnd,
@@ -97,7 +98,7 @@ export class BatchStore {
 
   async workItem(jobId: string, item: number): Promise<WorkItem | null> {
     const rows = await this.rows(
-      `SELECT ${JOB_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1j.$2')},
+      `SELECT ${jobColumns('j')},
               i.params, i.state AS item_state, i.charge_id, i.attempts, i.charged::text AS item_charged
          FROM gw.batch_item i JOIN gw.batch_job j ON j.id = i.job_id
         WHERE i.job_id = $1 AND i.item = $2`,

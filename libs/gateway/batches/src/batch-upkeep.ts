@@ -4,10 +4,9 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { EndpointDefinition } from '@nl/contracts-core';
-import { GATEWAY_CATALOG } from '@nl/gateway-core';
 import { InjectConfig } from '@nl/platform-config';
 import { LOGGER, type Logger } from '@nl/platform-logging';
+import { BatchCatalog } from './batch-catalog.js';
 import { BatchCharges } from './batch-charges.js';
 import { callFailed } from './batch-call.js';
 import { BATCH_QUEUE, type BatchQueue } from './batch-queue.js';
@@ -32,7 +31,6 @@ const QUIET_MS = 10 * 60_000;
 @Injectable()
 export class BatchUpkeep implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
-  private readonly byId: ReadonlyMap<string, EndpointDefinition>;
 
   constructor(
     private readonly store: BatchStore,
@@ -40,11 +38,9 @@ export class BatchUpkeep implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly charges: BatchCharges,
     @Inject(BATCH_QUEUE) private readonly queue: BatchQueue,
     @InjectConfig(BATCH_CONFIG) private readonly settings: BatchSettings,
-    @Inject(GATEWAY_CATALOG) catalog: readonly EndpointDefinition[],
+    private readonly catalog: BatchCatalog,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.byId = new Map(catalog.map((e) => [e.id, e]));
-  }
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.settings.workers === 0) return;
@@ -80,7 +76,7 @@ export class BatchUpkeep implements OnApplicationBootstrap, OnApplicationShutdow
     const byJob = new Map<string, PendingItem[]>();
     for (const p of lost) byJob.set(p.jobId, [...(byJob.get(p.jobId) ?? []), p]);
     for (const [jobId, items] of byJob) {
-      const endpoint = this.byId.get(items[0].endpoint);
+      const endpoint = this.catalog.of(items[0].endpoint);
       if (!endpoint) continue;
       const numbers = items.map((p) => p.item);
       const { accountId, keyId } = items[0];

@@ -5,12 +5,11 @@ import {
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
-import type { EndpointDefinition } from '@nl/contracts-core';
-import { GATEWAY_CATALOG } from '@nl/gateway-core';
 import { InjectConfig } from '@nl/platform-config';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { ServiceClient } from '@nl/platform-transport';
 import { callItem } from './batch-call.js';
+import { BatchCatalog } from './batch-catalog.js';
 import { BatchCharges, itemRequestId } from './batch-charges.js';
 import { BATCH_WEBHOOKS, type BatchWebhooks } from './batch-events.js';
 import { BATCH_QUEUE, type BatchQueue, type BatchTask, type TaskOutcome } from './batch-queue.js';
@@ -35,7 +34,6 @@ const DONE: TaskOutcome = { done: true };
 @Injectable()
 export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly slots: UpstreamSlots;
-  private readonly byId: ReadonlyMap<string, EndpointDefinition>;
 
   constructor(
     private readonly store: BatchStore,
@@ -43,12 +41,11 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly services: ServiceClient,
     @Inject(BATCH_QUEUE) private readonly queue: BatchQueue,
     @InjectConfig(BATCH_CONFIG) private readonly settings: BatchSettings,
-    @Inject(GATEWAY_CATALOG) catalog: readonly EndpointDefinition[],
+    private readonly catalog: BatchCatalog,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() @Inject(BATCH_WEBHOOKS) private readonly webhooks?: BatchWebhooks,
   ) {
     this.slots = new UpstreamSlots(settings.concurrency);
-    this.byId = new Map(catalog.map((e) => [e.id, e]));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -79,7 +76,7 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
     if (!item || item.state === 'cancelled') return DONE;
     if (item.state !== 'pending') return this.closeAgain(item);
     if (item.job.state === 'cancelled') return DONE;
-    const endpoint = this.byId.get(item.job.endpoint);
+    const endpoint = this.catalog.of(item.job.endpoint);
     if (!endpoint)
       throw new Error(
         `batch ${item.job.id} names ${item.job.endpoint}, which this gateway does not serve`,

@@ -5,6 +5,7 @@ import { PLATFORM_CONFIG, type PlatformConfig } from '@nl/platform-config';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { TransportClientModule } from '@nl/platform-transport';
 import { WebhookOutbox } from '@nl/gateway-webhooks';
+import { BatchCatalog } from './batch-catalog.js';
 import { BatchCharges } from './batch-charges.js';
 import { BATCH_WEBHOOKS } from './batch-events.js';
 import { BATCH_QUEUE } from './batch-queue.js';
@@ -41,6 +42,7 @@ import { MemoryBatchQueue } from './memory-batch-queue.js';
     },
     // A job's end is raised through the account webhooks' outbox (a global module).
     { provide: BATCH_WEBHOOKS, useExisting: WebhookOutbox },
+    BatchCatalog,
     BatchStore,
     BatchUpkeepStore,
     BatchCharges,

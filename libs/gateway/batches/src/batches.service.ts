@@ -1,12 +1,11 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { EndpointDefinition } from '@nl/contracts-core';
 import { AccountsService, type KeyOwner } from '@nl/gateway-access';
-import { GATEWAY_CATALOG } from '@nl/gateway-core';
 import { insufficientCredits, spendCapReached } from '@nl/gateway-ledger';
 import { InjectConfig } from '@nl/platform-config';
 import { DomainError } from '@nl/platform-errors';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { randomBytes } from 'node:crypto';
+import { BatchCatalog } from './batch-catalog.js';
 import { BatchCharges } from './batch-charges.js';
 import { BATCH_QUEUE, type BatchQueue } from './batch-queue.js';
 import type { JobRow } from './batch-rows.js';
@@ -32,8 +31,6 @@ export const JOB_ID_PATTERN = /^bat-[0-9a-f]{24}$/;
  */
 @Injectable()
 export class BatchesService {
-  private readonly byId: ReadonlyMap<string, EndpointDefinition>;
-
   constructor(
     private readonly store: BatchStore,
     private readonly charges: BatchCharges,
@@ -41,11 +38,9 @@ export class BatchesService {
     private readonly webhookUrls: BatchWebhookUrls,
     @Inject(BATCH_QUEUE) private readonly queue: BatchQueue,
     @InjectConfig(BATCH_CONFIG) private readonly settings: BatchSettings,
-    @Inject(GATEWAY_CATALOG) private readonly catalog: readonly EndpointDefinition[],
+    private readonly catalog: BatchCatalog,
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
-  ) {
-    this.byId = new Map(catalog.map((e) => [e.id, e]));
-  }
+  ) {}
 
   async submit(owner: KeyOwner, upload: BatchUpload): Promise<BatchJobView> {
     if (owner.payer)
@@ -53,7 +48,7 @@ export class BatchesService {
         'forbidden',
         'Batch jobs are paid from an account’s credits: call with an API key.',
       );
-    const { endpoint, items } = checkJob(this.catalog, owner, upload);
+    const { endpoint, items } = checkJob(this.catalog.endpoints, owner, upload);
     const webhookUrl = await this.webhookUrls.check(upload.webhookUrl);
     const id = newJobId();
     const numbers = items.map((_, index) => index + 1);
@@ -151,6 +146,6 @@ export class BatchesService {
   }
 
   private view(job: JobRow): BatchJobView {
-    return jobView(job, this.byId.get(job.endpoint)?.price.fresh ?? 0);
+    return jobView(job, this.catalog.of(job.endpoint)?.price.fresh ?? 0);
   }
 }
