@@ -1,13 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import {
-  AccountsService,
-  authenticate,
-  enforceRateLimit,
-  RateLimits,
-  type KeyOwner,
-} from '@nl/gateway-access';
+import { AccountsService, accountCaller, RateLimits, type KeyOwner } from '@nl/gateway-access';
 import {
   ApiErrorResponses,
   ApiSuccessResponse,
@@ -89,8 +83,7 @@ export class BatchesController {
     reply: FastifyReply,
     limit: (typeof BATCH_LIMITS)[keyof typeof BATCH_LIMITS],
   ): Promise<KeyOwner> {
-    const owner = await authenticate(this.accounts, request, reply);
-    await enforceRateLimit(this.limits, reply, owner, limit);
+    const owner = await accountCaller(this.accounts, this.limits, request, reply, limit);
     void reply.header('cache-control', 'no-store');
     return owner;
   }
