@@ -1,8 +1,7 @@
 import { ViesRecording } from '@nl/domain-validation';
 import { ViesFake } from '@nl/testing';
-import { randomInt } from 'node:crypto';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
-import { unusedVatNumber } from './support/vat-numbers.js';
+import { germanVatNumber, unusedVatNumber } from './support/vat-numbers.js';
 
 // A batch job end to end, over the VIES fake: taken whole or refused whole, every item charged
 // as its single call would be, one ledger row per charged item, nothing left reserved.
@@ -187,7 +186,7 @@ describe.each(PROFILES)('batch jobs (%s)', (profile) => {
   it('should cancel a job: pending items are neither worked on nor charged', async () => {
     const { accountId, key } = await api.account({ tier: 'paid', credits: 100 });
     const items = Array.from({ length: 40 }, () => ({
-      vat_number: `DE${randomInt(100_000_000, 999_999_999)}`,
+      vat_number: germanVatNumber(),
     }));
     const taken = await jsonOf(await submit(key, { endpoint: 'validation.vat.check', items }));
     const res = await api.fetch(`/v1/batches/${taken.id}`, {

@@ -1,9 +1,8 @@
 import { ViesRecording } from '@nl/domain-validation';
 import { ViesFake } from '@nl/testing';
-import { randomInt } from 'node:crypto';
 import { DashboardClient } from './support/dashboard.js';
 import { PROFILES, startStack, type Stack } from './support/stack.js';
-import { unusedVatNumber } from './support/vat-numbers.js';
+import { germanVatNumber, unusedVatNumber } from './support/vat-numbers.js';
 
 // The dashboard's batches page over HTTP, over the VIES fake: a job started from a CSV file
 // (multipart, as a browser sends it), listed with its progress, its results downloaded as CSV,
@@ -158,7 +157,7 @@ describe.each(PROFILES)('the dashboard batches page (%s)', (profile) => {
 
   it('should cancel a running job: its pending items are not charged', async () => {
     const { client, csrf, accountId } = await signedIn();
-    const slow = Array.from({ length: 30 }, () => `DE${randomInt(100_000_000, 999_999_999)}`);
+    const slow = Array.from({ length: 30 }, () => germanVatNumber());
     const started = await client.submit(PAGE, jobForm(csrf, csvFile(slow)));
     const [id, state, items] = rows(started.text)[0];
     expect({ state, items }).toEqual({ state: expect.stringMatching(/^(queued|running)$/), items });
