@@ -142,6 +142,8 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   const env = {
     CACHE_KEY_PREFIX: `e2e-${randomUUID().slice(0, 8)}`,
     BATCH_STREAM: batchStream,
+    // Status figures of this stack alone: every stack on the machine shares the database.
+    STATUS_SCOPE: `e2e-${randomUUID().slice(0, 8)}`,
     ...options.env,
   };
   const startGateway = () =>

@@ -14,6 +14,20 @@ export interface ReplyMeta {
    * charged at the endpoint's partial price.
    */
   readonly partial?: boolean;
+  /** The upstream calls made for this request (see {@link UpstreamCallReport}). */
+  readonly upstreams?: readonly UpstreamCallReport[];
+}
+
+/**
+ * One HTTP call a service made to an upstream for a request, retries included: how long it took
+ * and, when it failed, how (`timeout`, `unavailable`, `circuit_open`, `http_<status>`). A reply
+ * carries the calls made for it (in `meta.upstreams`, or `error.upstreams`), so the gateway's
+ * status figures count every replica's calls without asking each one.
+ */
+export interface UpstreamCallReport {
+  readonly upstream: string;
+  readonly ms: number;
+  readonly error?: string;
 }
 
 /** What a service answers over the transport; the gateway sends `data` as the HTTP body. */
@@ -38,6 +52,8 @@ export interface RpcErrorPayload {
   readonly members?: Readonly<Record<string, unknown>>;
   /** Correlates an `internal` error with the service's log line. */
   readonly errorId?: string;
+  /** The upstream calls made for this request before it failed. */
+  readonly upstreams?: readonly UpstreamCallReport[];
 }
 
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
@@ -93,6 +109,17 @@ export const SANDBOX_HEADER = 'x-sandbox';
 export interface ServiceStatus {
   readonly subjects: readonly string[];
   readonly upstreams: Readonly<Record<string, boolean>>;
+  /** Each upstream's circuit breaker in the answering process. */
+  readonly circuits?: Readonly<Record<string, 'closed' | 'half-open' | 'open'>>;
+  /** The datasets the process serves from, with their version and when it was last current. */
+  readonly datasets?: readonly DatasetStatus[];
+}
+
+export interface DatasetStatus {
+  readonly name: string;
+  readonly version: string | null;
+  /** When the version in use was installed, or a refresh last found it current (ISO 8601). */
+  readonly updatedAt: string | null;
 }
 
 /** The status subject of a domain's queue group. */

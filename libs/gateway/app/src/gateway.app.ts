@@ -4,6 +4,7 @@ import { BATCH_CONFIG, BatchesModule, configureBatchUploads } from '@nl/gateway-
 import { configureDashboardForms, DashboardModule } from '@nl/gateway-dashboard';
 import { DiscoveryModule } from '@nl/gateway-discovery';
 import { CreditsStep, LedgerModule } from '@nl/gateway-ledger';
+import { STATUS_CONFIG, StatusModule } from '@nl/gateway-status';
 import { configureMcp } from '@nl/gateway-mcp';
 import { WEBHOOKS_CONFIG, WebhooksModule } from '@nl/gateway-webhooks';
 import { X402_CONFIG } from '@nl/gateway-x402';
@@ -21,7 +22,7 @@ export const GATEWAY_STEPS = [AuthStep, TierStep, RateLimitStep, CreditsStep];
  * The public gateway as a part of a process: catalog routes behind authentication, tier gate,
  * rate limits and credits; account, webhook, batch, dashboard and admin routes; the webhook
  * dispatcher and the batch worker; its tables; docs; the front door (`/`, llms.txt,
- * robots.txt); the MCP server at /mcp.
+ * robots.txt); the public status (/status, /status.json); the MCP server at /mcp.
  */
 export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPart {
   return {
@@ -37,10 +38,11 @@ export function gatewayApp(options: Pick<GatewayOptions, 'catalog'> = {}): AppPa
           DashboardModule,
           DiscoveryModule,
           BatchesModule,
+          StatusModule,
         ],
       }),
     ],
-    config: [GATEWAY_CONFIG, X402_CONFIG, WEBHOOKS_CONFIG, BATCH_CONFIG],
+    config: [GATEWAY_CONFIG, X402_CONFIG, WEBHOOKS_CONFIG, BATCH_CONFIG, STATUS_CONFIG],
     database: [GATEWAY_DATABASE],
     fastify: GATEWAY_HTTP.fastify,
     configure: async (app) => {

@@ -12,10 +12,11 @@ import { LedgerChargeKey1765100000000 } from './migrations/1765100000000-ledger-
 import { CreditFit1765200000000 } from './migrations/1765200000000-credit-fit.js';
 import { Batches1765300000000 } from './migrations/1765300000000-batches.js';
 import { Webhooks1765400000000 } from './migrations/1765400000000-webhooks.js';
+import { Status1765500000000 } from './migrations/1765500000000-status.js';
 
 /**
  * The migrations of the gateway's schema `gw`, in the order they run: one chain for the tables
- * of every gateway lib (accounts and keys, the ledger, x402, the dashboard, webhooks), since a migration
+ * of every gateway lib (accounts and keys, the ledger, x402, the dashboard, webhooks, the status figures), since a migration
  * often touches tables of several of them. It sits below those libs so that each lib's
  * integration specs can build the schema without the app that composes them.
  */
@@ -34,4 +35,5 @@ export const GATEWAY_MIGRATIONS = [
   CreditFit1765200000000,
   Batches1765300000000,
   Webhooks1765400000000,
+  Status1765500000000,
 ];

@@ -1,1 +1,5 @@
+export * from './latency-histogram.js';
 export * from './status-report.js';
+export * from './status.config.js';
+export * from './status.module.js';
+export * from './status.service.js';

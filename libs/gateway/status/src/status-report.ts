@@ -57,9 +57,10 @@ export interface EndpointStatus {
 }
 
 /**
- * An upstream's state from its recent calls (the current and the previous bucket):
- * `operational` (success rate at or above the threshold), `degraded` (below it), `down` (below
- * it and calls refused by the open breaker), `unknown` (no calls lately).
+ * An upstream's state: during an open incident `down` (calls refused by the open breaker) or
+ * `degraded`; else from its calls in the current and the previous bucket (`operational` at or
+ * above the success threshold, `degraded` below it); without such calls from its breaker as its
+ * service last reported it (`operational` closed, `down` open), `unknown` when no service did.
  */
 export type UpstreamState = 'operational' | 'degraded' | 'down' | 'unknown';
 

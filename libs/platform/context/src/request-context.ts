@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { UpstreamCallReport } from '@nl/contracts-core';
 import { LIVE, SANDBOX, type RequestScope } from './request-scope.js';
 
 /** What every piece of code running for one request may know about it. */
@@ -9,6 +10,11 @@ export interface RequestContext {
    * never call an upstream, and cache in a namespace of their own (docs/sandbox.md).
    */
   readonly sandbox?: boolean;
+  /**
+   * Where the upstream calls made for this request are collected (a service's handling of a
+   * message): its reply carries them to the caller. Without it they go to the process's sink.
+   */
+  readonly upstreamCalls?: UpstreamCallReport[];
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -38,4 +44,24 @@ export function requestScope(): RequestScope {
 /** Runs `fn` outside any request (a timer started there must not carry the request's id). */
 export function outsideRequest<T>(fn: () => T): T {
   return storage.exit(fn);
+}
+
+let upstreamCallSink: ((calls: readonly UpstreamCallReport[]) => void) | undefined;
+
+/**
+ * Where upstream calls go that no request collects: the gateway's status figures in a process
+ * that runs one; elsewhere (a domain service's background work) they are not counted.
+ */
+export function setUpstreamCallSink(
+  sink: ((calls: readonly UpstreamCallReport[]) => void) | undefined,
+): void {
+  upstreamCallSink = sink;
+}
+
+/** Notes upstream calls: in the current request's collection, else in the process's sink. */
+export function noteUpstreamCalls(calls: readonly UpstreamCallReport[]): void {
+  if (!calls.length) return;
+  const collected = storage.getStore()?.upstreamCalls;
+  if (collected) collected.push(...calls);
+  else upstreamCallSink?.(calls);
 }

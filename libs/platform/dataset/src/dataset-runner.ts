@@ -31,6 +31,7 @@ export function registerDatasetHealth(
 ): void {
   health.register({
     name: dataset.name,
+    kind: 'dataset',
     check: () => Promise.resolve({ status: 'up', ...dataset.stats() }),
   });
   importAge.track(dataset.name, dataset, (source) => {

@@ -14,6 +14,8 @@ export interface HealthIndicator {
    * down makes the app `degraded`, still ready. Default true: down makes it not ready.
    */
   readonly critical?: boolean;
+  /** `dataset`: a shipped or downloaded dataset, whose version and age its result gives. */
+  readonly kind?: 'dataset';
 }
 
 export type HealthStatus = 'ok' | 'degraded' | 'error';
@@ -71,9 +73,9 @@ export class HealthRegistry {
     this.liveness.push(indicator);
   }
 
-  /** The names of the readiness indicators, in the order they were registered. */
-  names(): string[] {
-    return this.indicators.map((i) => i.name);
+  /** The names of the readiness indicators (of one kind), in the order they were registered. */
+  names(kind?: HealthIndicator['kind']): string[] {
+    return this.indicators.filter((i) => !kind || i.kind === kind).map((i) => i.name);
   }
 
   /** Runs one readiness indicator by name (with the usual timeout); undefined if there is none. */

@@ -1,4 +1,10 @@
-import { REQUEST_ID_HEADER, SANDBOX_HEADER } from '@nl/contracts-core';
+import {
+  REQUEST_ID_HEADER,
+  SANDBOX_HEADER,
+  type ReplyEnvelope,
+  type ServiceErrorReply,
+  type UpstreamCallReport,
+} from '@nl/contracts-core';
 import { runInRequest, type RequestContext } from '@nl/platform-context';
 
 /** The request context a message's transport headers carry (request id, sandbox flag). */
@@ -10,8 +16,36 @@ export function contextFromHeaders(get: (name: string) => string | undefined): R
   };
 }
 
-/** Runs a service's handling of one message inside the context its headers carry. */
-export function runForMessage<T>(get: (name: string) => string | undefined, fn: () => T): T {
-  const context = contextFromHeaders(get);
-  return context.requestId || context.sandbox ? runInRequest(context, fn) : fn();
+/**
+ * Runs a service's handling of one message inside the context its headers carry, collecting
+ * the upstream calls made for it: `fn`'s result and those calls.
+ */
+export async function runForMessage<T>(
+  get: (name: string) => string | undefined,
+  fn: () => Promise<T>,
+): Promise<{ readonly result: T; readonly upstreamCalls: readonly UpstreamCallReport[] }> {
+  const upstreamCalls: UpstreamCallReport[] = [];
+  const context = { ...contextFromHeaders(get), upstreamCalls };
+  try {
+    return { result: await runInRequest(context, fn), upstreamCalls };
+  } catch (error) {
+    throw new FailedWithCalls(error, upstreamCalls);
+  }
+}
+
+/** A handler's failure, with the upstream calls it made before it failed. */
+export class FailedWithCalls {
+  constructor(
+    readonly error: unknown,
+    readonly upstreamCalls: readonly UpstreamCallReport[],
+  ) {}
+}
+
+/** A reply with the upstream calls made for it: in `meta` of an envelope, in `error` else. */
+export function withUpstreamCalls(reply: unknown, calls: readonly UpstreamCallReport[]): unknown {
+  if (!calls.length || typeof reply !== 'object' || reply === null) return reply;
+  const error = (reply as Partial<ServiceErrorReply>).error;
+  if (error) return { ...reply, error: { ...error, upstreams: calls } };
+  const meta = (reply as Partial<ReplyEnvelope>).meta;
+  return meta ? { ...reply, meta: { ...meta, upstreams: calls } } : reply;
 }

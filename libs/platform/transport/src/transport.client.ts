@@ -14,6 +14,7 @@ import {
   isServiceErrorReply,
   type ReplyEnvelope,
 } from '@nl/contracts-core';
+import { noteUpstreamCalls } from '@nl/platform-context';
 import { DomainError, OUTAGE_RETRY_AFTER_SECONDS } from '@nl/platform-errors';
 import { OutageMonitor } from '@nl/platform-health';
 import { LOGGER, type Logger } from '@nl/platform-logging';
@@ -119,8 +120,19 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
     const headers: Record<string, string> = { [REQUEST_ID_HEADER]: options.requestId };
     if (options.sandbox) headers[SANDBOX_HEADER] = 'true';
     const reply = await this.proxy.call(subject, payload, headers, options.timeoutMs);
-    if (isServiceErrorReply(reply)) throw reply.error;
-    return reply as ReplyEnvelope<T>;
+    if (isServiceErrorReply(reply)) {
+      const { upstreams, ...error } = reply.error;
+      if (upstreams) noteUpstreamCalls(upstreams);
+      throw error;
+    }
+    const envelope = reply as ReplyEnvelope<T>;
+    // A `<queue>.status` reply is no envelope: it has no meta.
+    if (!envelope.meta?.upstreams) return envelope;
+    const { upstreams, ...meta } = envelope.meta;
+    // Counted here (the gateway's status figures, or the calling service's own reply), and
+    // not passed on: the caller of the client gets the envelope as the service answered it.
+    noteUpstreamCalls(upstreams);
+    return { ...envelope, meta };
   }
 
   /** How soon a service nobody answers for may be back: soon while services resubscribe. */

@@ -1,4 +1,5 @@
 import { counter, histogram, sampledGauge } from '@nl/platform-health';
+import { noteUpstreamCalls } from '@nl/platform-context';
 import {
   BrokenCircuitError,
   CircuitState,
@@ -151,6 +152,15 @@ export class UpstreamClient {
   }
 
   async request<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
+    const started = performance.now();
+    const report = (error?: string) =>
+      noteUpstreamCalls([
+        {
+          upstream: this.name,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+          ...(error && { error }),
+        },
+      ]);
     let attempts = 0;
     try {
       const response = await this.policy.execute(async () => {
@@ -158,12 +168,18 @@ export class UpstreamClient {
         return this.attempt(request, attempts);
       });
       const final = response as UpstreamResponse<T>;
-      if (this.isFailure(final)) this.noteFailure(`HTTP ${final.status}`);
-      else this.lastSuccessAt = new Date().toISOString();
+      if (this.isFailure(final)) {
+        this.noteFailure(`HTTP ${final.status}`);
+        report(`http_${final.status}`);
+      } else {
+        this.lastSuccessAt = new Date().toISOString();
+        report();
+      }
       return final;
     } catch (error) {
       if (error instanceof BrokenCircuitError) {
         calls.inc({ upstream: this.name, outcome: 'circuit_open' });
+        report('circuit_open');
         throw new UpstreamError(
           this.name,
           'circuit_open',
@@ -173,6 +189,7 @@ export class UpstreamClient {
       }
       if (error instanceof AttemptFailed) {
         this.noteFailure(error.kind);
+        report(error.kind);
         throw new UpstreamError(
           this.name,
           error.kind,

@@ -42,3 +42,21 @@ export const GATEWAY_STEPS = Symbol('GATEWAY_STEPS');
 
 /** The endpoints the gateway serves (its options' catalog): what `/v1/account` lists. */
 export const GATEWAY_CATALOG = Symbol('GATEWAY_CATALOG');
+
+/**
+ * Told of every answer of a catalog endpoint once it is sent (status figures). Called on the
+ * serving thread for each call: it must only count, never wait.
+ */
+export interface AnswerMeter {
+  answered(answer: {
+    readonly endpoint: string;
+    readonly status: number;
+    /** The reply's cache state (`hit`, `miss`, `stale`), `none` without one. */
+    readonly cache: string;
+    readonly seconds: number;
+    readonly sandbox: boolean;
+  }): void;
+}
+
+/** The {@link AnswerMeter} the pipeline tells, when a module provides one. */
+export const ANSWER_METER = Symbol('ANSWER_METER');

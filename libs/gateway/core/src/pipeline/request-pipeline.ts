@@ -1,4 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { EndpointDefinition, ReplyEnvelope } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import { runWithRequestId } from '@nl/platform-context';
@@ -12,8 +12,10 @@ import { countAnswer, logAnswer } from './access-log.js';
 import { CallState, SANDBOX } from './call-state.js';
 import { endOfTurn } from './end-of-turn.js';
 import {
+  ANSWER_METER,
   GATEWAY_CATALOG,
   GATEWAY_STEPS,
+  type AnswerMeter,
   type CallOutcome,
   type GatewayCall,
   type GatewayStep,
@@ -55,6 +57,7 @@ export class RequestPipeline implements BeforeApplicationShutdown {
     @Inject(GATEWAY_STEPS) private readonly steps: readonly GatewayStep[],
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(GATEWAY_CATALOG) catalog: readonly EndpointDefinition[],
+    @Optional() @Inject(ANSWER_METER) private readonly meter?: AnswerMeter,
   ) {
     this.drainMs = Math.max(0, ...catalog.map((e) => e.timeoutMs));
   }
@@ -165,6 +168,7 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       const seconds = (performance.now() - started) / 1000;
       const cache = envelope?.meta.cache ?? 'none';
       countAnswer(endpoint.id, status, cache, seconds, code);
+      this.meter?.answered({ endpoint: endpoint.id, status, cache, seconds, sandbox });
       // At warn (production) the access line is not written: don't build it either.
       if (this.logger.isLevelEnabled('info'))
         logAnswer(this.logger, {

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ANSWER_METER } from '@nl/gateway-core';
+import { TransportClientModule } from '@nl/platform-transport';
+import { StatusController } from './status.controller.js';
+import { StatusService } from './status.service.js';
+
+/** The public status figures: counted on every answer, kept in the database, shown at /status. */
+@Module({
+  imports: [TransportClientModule],
+  controllers: [StatusController],
+  providers: [StatusService, { provide: ANSWER_METER, useExisting: StatusService }],
+  exports: [StatusService, ANSWER_METER],
+})
+export class StatusModule {}
