@@ -1,1 +1,2 @@
 export * from './status-report.js';
+export * from './status-page.js';
