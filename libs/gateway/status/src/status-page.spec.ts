@@ -166,7 +166,7 @@ describe(statusPage.name, () => {
     const hour = text(element(sut, 'endpoint-cbs.sbi.lookup-1h', 'details'));
     expect(hour).toContain('Cached and cold');
     expect(hour).toContain('Cached: 2 requests, 100 %, p50 0.4 ms, p95 0.9 ms');
-    expect(hour).toContain('Cold: 1 requests, 100 %, p50 12 ms, p95 12 ms');
+    expect(hour).toContain('Cold: 1 request, 100 %, p50 12 ms, p95 12 ms');
     expect(element(sut, 'endpoint-cbs.sbi.lookup-24h', 'div')).not.toContain('<details>');
   });
 

@@ -65,14 +65,15 @@ function figures(f: LatencyFigures): Html {
     >
     <br />p50&nbsp;${figure('p50', f.p50_ms, formatMs(f.p50_ms))}
     <br />p95&nbsp;${figure('p95', f.p95_ms, formatMs(f.p95_ms))}
-    <br />${figure('requests', f.requests, formatCount(f.requests))}
-    ${f.requests === 1 ? 'request' : 'requests'}`;
+    <br />${figure('requests', f.requests, formatCount(f.requests))} ${noun(f.requests)}`;
 }
+
+const noun = (requests: number) => (requests === 1 ? 'request' : 'requests');
 
 /** The same in one line, for the cached and cold split. */
 const line = (label: string, f: LatencyFigures) =>
   html`<p>
-    ${label}: ${formatCount(f.requests)} requests, ${formatPercent(f.availability)}, p50
+    ${label}: ${formatCount(f.requests)} ${noun(f.requests)}, ${formatPercent(f.availability)}, p50
     ${formatMs(f.p50_ms)}, p95 ${formatMs(f.p95_ms)}
   </p>`;
 
