@@ -273,7 +273,9 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
       ['llms.txt', '/llms.txt'],
       ['MCP (Streamable HTTP) at /mcp', '/mcp'],
       ['Dashboard', '/dashboard'],
-      ['Status', '/health/ready'],
+      ['Status', '/status'],
+      ['Readiness', '/health/ready'],
+      ['Service status', '/status'],
     ])
       await expect(
         page.getByRole('link', { name, exact: true }).getAttribute('href'),

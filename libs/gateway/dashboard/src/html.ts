@@ -57,7 +57,7 @@ export interface PageFrame {
   readonly title: string;
   /** The document's whole `<title>`, where "title · NL Data API" would not do (the front page). */
   readonly documentTitle?: string;
-  /** The current path, marked in the navigation; absent on pages before sign-in. */
+  /** The current path, marked in the navigation (signed in) and the footer. */
   readonly current?: string;
   /** The session's CSRF token, for the sign-out forms in the header. */
   readonly csrf?: string;
@@ -123,6 +123,11 @@ export function page(frame: PageFrame): Html {
           <h1>${frame.title}</h1>
           ${frame.notice && html`<p class="notice" role="status">${frame.notice}</p>`} ${frame.body}
         </main>
+        <footer class="foot">
+          <a href="/status" ${current('/status', frame.current) ? raw(' aria-current="page"') : ''}
+            >Service status</a
+          >
+        </footer>
       </body>
     </html>`;
 }

@@ -4,5 +4,5 @@ export * from './dashboard-sessions.js';
 export * from './dashboard.entities.js';
 export * from './dashboard.module.js';
 export * from './session.store.js';
-export { Html, html, page } from './html.js';
+export { Html, html, page, table } from './html.js';
 export { DASHBOARD_HEADERS } from './dashboard.http.js';

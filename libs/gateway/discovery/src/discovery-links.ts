@@ -71,9 +71,16 @@ export const DISCOVERY_LINKS: readonly DiscoveryLink[] = [
   },
   {
     rel: 'status',
-    path: '/health/ready',
+    path: '/status',
     title: 'Status',
-    description: 'whether the API and what it depends on are up',
+    description:
+      'availability and latency of each endpoint and source over the last hour, day and 30 days, incidents and dataset ages; as JSON at /status.json',
+  },
+  {
+    rel: 'health',
+    path: '/health/ready',
+    title: 'Readiness',
+    description: 'whether the API and what it depends on are up, for load balancers and monitors',
   },
 ];
 

@@ -17,6 +17,14 @@ describe('the front page', () => {
     expect(text).not.toContain('402 Payment Required');
   });
 
+  it('should link the status page, and the readiness check for monitors', () => {
+    const page = frontPage(ENDPOINT_CATALOG, false).text;
+    expect(page).toContain('<li><a href="/status">Status</a>: availability and latency');
+    expect(page).toContain('<li><a href="/health/ready">Readiness</a>: ');
+    const rels = frontDoorIndex(ENDPOINT_CATALOG, 'https://api.example.test', false).links;
+    expect(rels.find((l) => l.rel === 'status')?.href).toBe('https://api.example.test/status');
+  });
+
   it('should give the JSON index absolute links at the base, and whether x402 is on', () => {
     const index = frontDoorIndex(ENDPOINT_CATALOG, 'https://api.example.test', true);
     expect(index).toMatchObject({ endpoints: ENDPOINT_CATALOG.length, x402: true });

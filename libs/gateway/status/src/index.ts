@@ -1,4 +1,5 @@
 export * from './latency-histogram.js';
+export * from './status-page.js';
 export * from './status-report.js';
 export * from './status.config.js';
 export * from './status.module.js';

@@ -1,0 +1,249 @@
+import { html, page, table, type Html } from '@nl/gateway-dashboard';
+import { latencyChart } from './latency-chart.js';
+import {
+  formatAge,
+  formatCount,
+  formatMs,
+  formatPercent,
+  formatShare,
+  formatUtc,
+  NONE,
+} from './status-format.js';
+import {
+  STATUS_WINDOWS,
+  type DatasetAge,
+  type EndpointStatus,
+  type Incident,
+  type LatencyFigures,
+  type StatusReport,
+  type StatusWindow,
+  type UpstreamState,
+  type UpstreamStatus,
+} from './status-report.js';
+
+const WINDOW_TITLES: Record<StatusWindow, string> = {
+  '1h': 'Last hour',
+  '24h': 'Last 24 hours',
+  '30d': 'Last 30 days',
+};
+
+const OVERALL = {
+  operational: { css: 'notice', text: 'All systems operational.' },
+  degraded: { css: 'warn', text: 'Degraded: some sources answer slowly or with errors.' },
+  outage: { css: 'error', text: 'Outage: a source is down; calls that need it fail.' },
+} as const;
+
+/** A state's words and colour; the words carry the meaning, the colour only repeats it. */
+const STATES: Record<UpstreamState, { text: string; colour: string }> = {
+  operational: { text: 'Operational', colour: '#2b7a33' },
+  degraded: { text: 'Degraded', colour: '#9a6700' },
+  down: { text: 'Down', colour: '#a4161a' },
+  unknown: { text: 'Unknown: no calls lately', colour: '#4a5560' },
+};
+
+const REASONS: Record<Incident['reason'], string> = {
+  breaker_open: 'Circuit breaker open: calls were refused',
+  low_success_rate: 'Low success rate',
+};
+
+/**
+ * A figure with its exact value beside the words: the browser test compares `value` with
+ * /status.json, and scripts reading the page need not parse "1.25 s". Absent figures are a dash.
+ */
+function figure(name: string, value: number | null, text: string): Html {
+  return value === null
+    ? html`<span data-figure="${name}">${NONE}</span>`
+    : html`<data data-figure="${name}" value="${value}">${text}</data>`;
+}
+
+const when = (iso: string) => html`<time datetime="${iso}">${formatUtc(iso)}</time>`;
+
+/** Availability, then p50 and p95, then how many requests: one window's figures in a cell. */
+function figures(f: LatencyFigures): Html {
+  return html`<strong
+      >${figure('availability', f.availability, formatPercent(f.availability))}</strong
+    >
+    <br />p50&nbsp;${figure('p50', f.p50_ms, formatMs(f.p50_ms))}
+    <br />p95&nbsp;${figure('p95', f.p95_ms, formatMs(f.p95_ms))}
+    <br />${figure('requests', f.requests, formatCount(f.requests))} ${noun(f.requests)}`;
+}
+
+const noun = (requests: number) => (requests === 1 ? 'request' : 'requests');
+
+/** The same in one line, for the cached and cold split. */
+const line = (label: string, f: LatencyFigures) =>
+  html`<p>
+    ${label}: ${formatCount(f.requests)} ${noun(f.requests)}, ${formatPercent(f.availability)}, p50
+    ${formatMs(f.p50_ms)}, p95 ${formatMs(f.p95_ms)}
+  </p>`;
+
+/** One window of an endpoint: its figures, and cached and cold apart when it had both. */
+function endpointCell(endpoint: EndpointStatus, window: StatusWindow): Html {
+  const w = endpoint.windows[window];
+  const split = w.cached.requests > 0 && w.cold.requests > 0;
+  // One element per cell: on a phone the cell is a grid of its label and this.
+  return html`<div data-testid="endpoint-${endpoint.id}-${window}">
+    ${figures(w.all)}
+    ${
+      split &&
+      html`<details>
+        <summary>Cached and cold</summary>
+        ${line('Cached', w.cached)} ${line('Cold', w.cold)}
+      </details>`
+    }
+  </div>`;
+}
+
+const routeOf = (e: EndpointStatus) => `${e.method} ${e.path}`;
+const measured = (e: EndpointStatus) => STATUS_WINDOWS.some((w) => e.windows[w].all.requests > 0);
+
+function endpointsSection(endpoints: readonly EndpointStatus[]): Html {
+  const busy = endpoints.filter(measured);
+  const idle = endpoints.filter((e) => !measured(e));
+  const rows = busy.map((e) => [
+    html`<div><code>${routeOf(e)}</code><br /><small>${e.id}</small></div>`,
+    ...STATUS_WINDOWS.map((w) => endpointCell(e, w)),
+    latencyChart(e.chart, routeOf(e), `latency-chart-${e.id}`),
+  ]);
+  return html`<h2 id="endpoints">Endpoints</h2>
+    ${
+      busy.length > 0
+        ? table(
+            'Availability and latency of each endpoint with requests',
+            ['Endpoint', ...STATUS_WINDOWS.map((w) => WINDOW_TITLES[w]), 'Latency, 24 hours'],
+            rows,
+          )
+        : html`<p data-testid="no-traffic">No traffic measured yet.</p>`
+    }
+    ${
+      idle.length > 0 &&
+      html`<details data-testid="idle-endpoints">
+        <summary>
+          ${formatCount(idle.length)} ${idle.length === 1 ? 'endpoint' : 'endpoints'} with no
+          traffic measured yet
+        </summary>
+        <ul>
+          ${idle.map((e) => html`<li><code>${routeOf(e)}</code></li>`)}
+        </ul>
+      </details>`
+    }`;
+}
+
+function state(s: UpstreamState): Html {
+  const { text, colour } = STATES[s];
+  return html`<span data-state="${s}"
+    ><svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <circle cx="6" cy="6" r="5" fill="${colour}" /></svg
+    >&nbsp;<strong>${text}</strong></span
+  >`;
+}
+
+function lastError(error: UpstreamStatus['last_error']): Html {
+  return error === null ? html`None` : html`<code>${error.class}</code><br />${when(error.at)}`;
+}
+
+function upstreamsSection(upstreams: readonly UpstreamStatus[]): Html {
+  if (upstreams.length === 0) return html``;
+  const rows = upstreams.map((u) => [
+    html`<div><strong>${u.name}</strong></div>`,
+    state(u.state),
+    ...STATUS_WINDOWS.map(
+      (w) => html`<div data-testid="upstream-${u.name}-${w}">${figures(u.windows[w])}</div>`,
+    ),
+    html`${formatCount(u.refused_1h)}`,
+    html`<div>${lastError(u.last_error)}</div>`,
+    latencyChart(u.chart, `Upstream ${u.name}`, `upstream-latency-chart-${u.name}`),
+  ]);
+  return html`<h2 id="upstreams">Sources</h2>
+    <p>
+      The registers and services the endpoints call. Their state is from their calls of the last few
+      minutes; availability counts timeouts, network errors, 429 and 5xx answers and calls the open
+      circuit breaker refused as failures.
+    </p>
+    ${table(
+      'State, availability and latency of each source',
+      [
+        'Source',
+        'State',
+        ...STATUS_WINDOWS.map((w) => WINDOW_TITLES[w]),
+        'Refused, last hour',
+        'Last error',
+        'Latency, 24 hours',
+      ],
+      rows,
+    )}`;
+}
+
+function incidentsSection(report: StatusReport): Html {
+  // Open incidents first; within each group the report's order (newest first).
+  const incidents = [
+    ...report.incidents.filter((i) => i.open),
+    ...report.incidents.filter((i) => !i.open),
+  ];
+  const rule = report.incident_rule;
+  const rows = incidents.map((i) => [
+    html`<strong>${i.upstream}</strong>`,
+    html`<span data-testid="incident-state">${i.open ? 'Open' : 'Closed'}</span>`,
+    when(i.started_at),
+    i.ended_at === null ? html`ongoing` : when(i.ended_at),
+    html`${REASONS[i.reason]}`,
+    html`${formatCount(i.calls)}`,
+    html`${formatPercent(i.success_rate)}`,
+  ]);
+  return html`<h2 id="incidents">Incidents, last 48 hours</h2>
+    <p>
+      An incident opens when a source has at least ${formatCount(rule.min_calls)} calls in
+      ${formatAge(report.bucket_seconds)} and fewer than ${formatShare(rule.success_threshold)} of
+      them succeed, and closes by itself when that no longer holds.
+    </p>
+    ${
+      rows.length > 0
+        ? table(
+            'Incidents, open ones first',
+            ['Source', 'State', 'Started', 'Ended', 'Reason', 'Calls', 'Succeeded'],
+            rows,
+          )
+        : html`<p data-testid="no-incidents">No incidents in the last 48 hours.</p>`
+    }`;
+}
+
+function datasetsSection(datasets: readonly DatasetAge[]): Html {
+  if (datasets.length === 0) return html``;
+  const rows = datasets.map((d) => [
+    html`<strong>${d.name}</strong>`,
+    d.version === null ? html`${NONE}` : html`<code>${d.version}</code>`,
+    d.updated_at === null ? html`${NONE}` : when(d.updated_at),
+    html`<span data-testid="dataset-age-${d.name}">${formatAge(d.age_seconds)}</span>`,
+  ]);
+  return html`<h2 id="datasets">Datasets</h2>
+    ${table(
+      'The datasets answered from, and how old they are',
+      ['Dataset', 'Version', 'Updated', 'Age'],
+      rows,
+    )}`;
+}
+
+/**
+ * `GET /status`: what this deployment measured, for anyone, without a key and without any
+ * account's data. Server-rendered in the dashboard's frame and stylesheets; no script is needed
+ * (the charts are SVG), so it reads the same under the strict CSP.
+ */
+export function statusPage(report: StatusReport): string {
+  const overall = OVERALL[report.overall];
+  const troubled = report.upstreams.filter((u) => u.state === 'degraded' || u.state === 'down');
+  return page({
+    title: 'Status',
+    current: '/status',
+    body: html`<p class="${overall.css}" data-testid="overall" data-overall="${report.overall}">
+        <strong>${overall.text}</strong>
+        ${troubled.map((u) => html` ${u.name}: ${STATES[u.state].text.toLowerCase()}.`)}
+      </p>
+      <p>
+        Measured ${when(report.generated_at)} from this deployment's own answers. The same as JSON:
+        <a href="/status.json">/status.json</a>. <a href="/">API home</a> ·
+        <a href="/dashboard">Dashboard</a>
+      </p>
+      ${endpointsSection(report.endpoints)} ${upstreamsSection(report.upstreams)}
+      ${incidentsSection(report)} ${datasetsSection(report.datasets)}`,
+  }).text;
+}
