@@ -80,6 +80,12 @@ describe('configuration ownership', () => {
       'BATCH_RETENTION_DAYS',
       'BATCH_RETRY_DELAY_MS',
       'BATCH_STREAM',
+      'STATUS_BUCKET_SECONDS',
+      'STATUS_ROLLUP_SECONDS',
+      'STATUS_FLUSH_SECONDS',
+      'STATUS_INCIDENT_MIN_CALLS',
+      'STATUS_INCIDENT_SUCCESS_RATE',
+      'STATUS_SCOPE',
     ]);
     expect(names.filter((n) => /^(VIES|RDW|DNS|DISPOSABLE)_/.test(n))).toEqual([]);
   });
@@ -204,6 +210,12 @@ describe('upstream defaults (live by default)', () => {
       ['BATCH_RETENTION_DAYS', '7'],
       ['BATCH_RETRY_DELAY_MS', '2000'],
       ['BATCH_STREAM', 'NL_BATCH'],
+      ['STATUS_BUCKET_SECONDS', '300'],
+      ['STATUS_ROLLUP_SECONDS', '3600'],
+      ['STATUS_FLUSH_SECONDS', '10'],
+      ['STATUS_INCIDENT_MIN_CALLS', '5'],
+      ['STATUS_INCIDENT_SUCCESS_RATE', '0.9'],
+      ['STATUS_SCOPE', 'default'],
     ]);
   });
 

@@ -140,6 +140,15 @@ describe.each(PROFILES)('the public status figures (%s)', (profile) => {
     const points = endpointOf(report)?.chart.points ?? [];
     expect(points.at(-1)?.requests).toBe(100);
     expect(points.length).toBeGreaterThanOrEqual(24);
+    // The served OpenAPI document carries the same 24-hour figures on the operation.
+    const openapi = (await (await fetch(`${api.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { 'x-latency'?: unknown }>>;
+    };
+    expect(openapi.paths['/v1/validate/vat'].post['x-latency']).toEqual({
+      endpoint: VAT,
+      window: '24h',
+      ...endpointOf(report)?.windows['24h'].all,
+    });
     // No account data: no key, no account id anywhere in the document.
     const text = JSON.stringify(report);
     expect(text).not.toContain(key);

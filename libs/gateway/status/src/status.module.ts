@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ANSWER_METER } from '@nl/gateway-core';
+import { ANSWER_METER, LATENCY_SOURCE } from '@nl/gateway-core';
 import { TransportClientModule } from '@nl/platform-transport';
 import { StatusController } from './status.controller.js';
 import { StatusService } from './status.service.js';
@@ -8,7 +8,11 @@ import { StatusService } from './status.service.js';
 @Module({
   imports: [TransportClientModule],
   controllers: [StatusController],
-  providers: [StatusService, { provide: ANSWER_METER, useExisting: StatusService }],
-  exports: [StatusService, ANSWER_METER],
+  providers: [
+    StatusService,
+    { provide: ANSWER_METER, useExisting: StatusService },
+    { provide: LATENCY_SOURCE, useExisting: StatusService },
+  ],
+  exports: [StatusService, ANSWER_METER, LATENCY_SOURCE],
 })
 export class StatusModule {}

@@ -12,7 +12,12 @@ import {
   type ServiceStatus,
   type UpstreamCallReport,
 } from '@nl/contracts-core';
-import { GATEWAY_CATALOG, type AnswerMeter } from '@nl/gateway-core';
+import {
+  GATEWAY_CATALOG,
+  type AnswerMeter,
+  type EndpointLatency,
+  type LatencySource,
+} from '@nl/gateway-core';
 import { InjectConfig } from '@nl/platform-config';
 import { outsideRequest, setUpstreamCallSink } from '@nl/platform-context';
 import { LOGGER, type Logger } from '@nl/platform-logging';
@@ -39,7 +44,9 @@ const SOURCE_TIMEOUT_MS = 2_000;
  * nothing but the figures' freshness: the counts wait in memory and the next write catches up.
  */
 @Injectable()
-export class StatusService implements AnswerMeter, OnApplicationBootstrap, OnApplicationShutdown {
+export class StatusService
+  implements AnswerMeter, LatencySource, OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly samples: StatusSamples;
   private readonly store: StatusStore;
   private readonly replica = randomUUID().slice(0, 12);
@@ -136,6 +143,12 @@ export class StatusService implements AnswerMeter, OnApplicationBootstrap, OnApp
       )
       .then((reply) => reply as unknown as ServiceStatus)
       .catch(() => null);
+  }
+
+  /** Each endpoint's figures over the last 24 hours (the served OpenAPI's `x-latency`). */
+  async last24h(): Promise<ReadonlyMap<string, EndpointLatency>> {
+    const report = await this.current();
+    return new Map(report.endpoints.map((e) => [e.id, e.windows['24h'].all]));
   }
 
   /** The report, built at most once per flush interval (it changes no faster). */

@@ -72,6 +72,27 @@ export const SHARED_SCHEMAS: Record<string, Json> = {
         type: 'boolean',
         description: 'An answer of several sources of which at least one could not answer.',
       },
+      upstreams: {
+        type: 'array',
+        description: 'The upstream calls the service made for this request.',
+        items: schemaRef('UpstreamCall'),
+      },
+    },
+  },
+  UpstreamCall: {
+    type: 'object',
+    title: 'UpstreamCall',
+    description:
+      'One HTTP call of a service to an upstream for the request, retries included. The gateway counts these in its public status figures (`/status.json`).',
+    required: ['upstream', 'ms'],
+    properties: {
+      upstream: { type: 'string', description: 'The upstream, e.g. `vies`, `pdok`.' },
+      ms: { type: 'number', minimum: 0, description: 'How long the call took, in milliseconds.' },
+      error: {
+        type: 'string',
+        description:
+          'How the call failed, absent when it did not: `timeout`, `unavailable` (no connection), `circuit_open` (refused by the open breaker) or `http_<status>` (a 429 or 5xx answer).',
+      },
     },
   },
   FieldError: {
@@ -144,6 +165,11 @@ export function errorSchemas(stem: string, codes: readonly ErrorCode[]): Record<
         errorId: {
           type: 'string',
           description: 'Of an `internal` error: the id of the service log line that says more.',
+        },
+        upstreams: {
+          type: 'array',
+          description: 'The upstream calls the service made for this request before it failed.',
+          items: schemaRef('UpstreamCall'),
         },
       },
     },

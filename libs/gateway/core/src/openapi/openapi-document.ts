@@ -21,7 +21,9 @@ const INTRO = `Dutch public-register data and validations per call: property and
 
 **Methods:** each path answers the methods listed for it, \`HEAD\` wherever \`GET\` is, and \`OPTIONS\` (\`204\` with \`Allow\`); any other method is \`405 method_not_allowed\` with \`Allow\`.
 
-**Errors** are RFC 9457 \`application/problem+json\` with a \`code\` and \`requestId\`, except where an operation documents its own body (for example \`{found:false}\`).`;
+**Errors** are RFC 9457 \`application/problem+json\` with a \`code\` and \`requestId\`, except where an operation documents its own body (for example \`{found:false}\`).
+
+**Measured latency:** each operation's \`x-latency\` holds what this server measured over the last 24 hours (requests, availability, p50/p95/p99 in ms; \`null\` without requests), filled in when the document is served. Per endpoint and source, over 1 hour, 24 hours and 30 days, with incidents: [/status](/status) (and \`/status.json\`).`;
 
 /**
  * The license object of a package.json \`license\`: an SPDX id as \`identifier\`; npm's

@@ -60,3 +60,21 @@ export interface AnswerMeter {
 
 /** The {@link AnswerMeter} the pipeline tells, when a module provides one. */
 export const ANSWER_METER = Symbol('ANSWER_METER');
+
+/** An endpoint's measured figures over the last 24 hours, as `x-latency` of its operation. */
+export interface EndpointLatency {
+  readonly requests: number;
+  readonly availability: number | null;
+  readonly p50_ms: number | null;
+  readonly p95_ms: number | null;
+  readonly p99_ms: number | null;
+}
+
+/** Where the served OpenAPI document takes each operation's `x-latency` from. */
+export interface LatencySource {
+  /** By endpoint id; an endpoint without answers may be missing. */
+  last24h(): Promise<ReadonlyMap<string, EndpointLatency>>;
+}
+
+/** The {@link LatencySource}, when a module provides one (the status figures). */
+export const LATENCY_SOURCE = Symbol('LATENCY_SOURCE');

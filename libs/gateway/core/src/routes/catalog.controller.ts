@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequestPipeline } from '../pipeline/request-pipeline.js';
 import { ApiErrorResponses, ApiSuccessResponse } from '../openapi/operation-responses.js';
 import { parameterRules, requestParameters } from '../openapi/request-schemas.js';
+import { unmeasured } from '../openapi/served-latency.js';
 import { describeEndpoint } from './endpoint-description.js';
 
 /** Body size of a catalog endpoint that declares none: its bodies are a few hundred bytes. */
@@ -100,7 +101,9 @@ export function createCatalogController(catalog: readonly EndpointDefinition[]):
         }),
         ApiExtension('x-rate-limits-per-minute', endpoint.limits),
         ApiExtension('x-x402', endpoint.x402),
-        ...(endpoint.planned ? [ApiExtension('x-status', 'planned')] : []),
+        ...(endpoint.planned
+          ? [ApiExtension('x-status', 'planned')]
+          : [ApiExtension('x-latency', unmeasured(endpoint.id))]),
         ApiSuccessResponse(traits, endpoint.response, successText(endpoint)),
         ApiErrorResponses(traits),
         ...paramDecorators(endpoint, path),
