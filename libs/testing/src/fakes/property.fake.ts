@@ -83,9 +83,10 @@ export class PropertyFakes {
   /**
    * Test rows only (never the sandbox's): Europalaan 93 copied to another house number, with
    * its own ids and a point `houseNumber` × 110 m further north, in all five fakes, so a test
-   * has a fresh address whose dossier nothing has cached yet.
+   * has a fresh address whose dossier nothing has cached yet. `pdokObject` makes PDOK's copy name
+   * another adresseerbaar object than BAG's (a PDOK that lags a change in BAG).
    */
-  copyEuropalaan(houseNumber: number): TestAddress {
+  copyEuropalaan(houseNumber: number, options: { pdokObject?: string } = {}): TestAddress {
     const pad = (prefix: string) => `${prefix}${String(900_000 + houseNumber).padStart(8, '0')}`;
     const id = pad('03442000');
     const vbo = pad('03440100');
@@ -99,8 +100,8 @@ export class PropertyFakes {
       huis_nlt: String(houseNumber),
       weergavenaam: `Europalaan ${houseNumber}, 3526KP Utrecht`,
       nummeraanduiding_id: id,
-      adresseerbaarobject_id: vbo,
-      identificatie: `${vbo}-${id}`,
+      adresseerbaarobject_id: options.pdokObject ?? vbo,
+      identificatie: `${options.pdokObject ?? vbo}-${id}`,
       centroide_ll: `POINT(${lon} ${lat})`,
     });
     const bagAddress = this.data.bag.addresses.get(EUROPALAAN_ID);

@@ -39,7 +39,7 @@ describe(AddressService.name, () => {
     fakes.bag.clearCalls();
     const withKey = await service('k').byId(EUROPALAAN_ID, LIVE);
     expect(withKey.meta.source).toBe('pdok+bag');
-    expect(fakes.bag.calls.map((c) => c.path)).toEqual([
+    expect(fakes.bag.calls.map((c) => c.path).sort()).toEqual([
       `/adressenuitgebreid/${EUROPALAAN_ID}`,
       '/verblijfsobjecten/0344010000006589',
     ]);
@@ -51,6 +51,51 @@ describe(AddressService.name, () => {
     expect(without.meta.source).toBe('pdok');
     expect(without.data.address.status).toBeNull();
     expect(fakes.bag.calls).toEqual([]);
+  });
+
+  it("should ask BAG for the verblijfsobject PDOK names while BAG's address is still under way", async () => {
+    fakes.bag.clearCalls();
+    fakes.bag.slowWhen(300, (call) => call.path.startsWith('/adressenuitgebreid/'));
+    const record = await service('k').byId(EUROPALAAN_ID, LIVE);
+    const [address, object] = [
+      fakes.bag.callsTo('/adressenuitgebreid/')[0],
+      fakes.bag.callsTo('/verblijfsobjecten/')[0],
+    ];
+    expect(object.at - address.at).toBeLessThan(150);
+    expect(record.data.address.document_date).not.toBeNull();
+  });
+
+  it("should ask BAG's own object after all when PDOK names another: the same record", async () => {
+    const sut = service('k');
+    const plain = (await sut.byId(EUROPALAAN_ID, LIVE)).data.address;
+    const lagging = fakes.copyEuropalaan(700, { pdokObject: '0344010000999999' });
+    fakes.bag.clearCalls();
+    const record = (await sut.byId(lagging.id, LIVE)).data.address;
+    expect(fakes.bag.calls.map((c) => c.path).sort()).toEqual([
+      `/adressenuitgebreid/${lagging.id}`,
+      `/verblijfsobjecten/${lagging.vbo}`,
+      '/verblijfsobjecten/0344010000999999',
+    ]);
+    expect(record).toMatchObject({
+      bag_verblijfsobject_id: lagging.vbo,
+      document_date: plain.document_date,
+      document_number: plain.document_number,
+      occurrence: plain.occurrence,
+    });
+    expect(plain.document_date).not.toBeNull();
+  });
+
+  it('should ask for no object before BAG names it when PDOK names a ligplaats', async () => {
+    const address = fakes.copyEuropalaan(701, { pdokObject: '0344020000000001' });
+    fakes.bag.clearCalls();
+    fakes.bag.slowWhen(100, (call) => call.path.startsWith('/adressenuitgebreid/'));
+    await service('k').byId(address.id, LIVE);
+    const [first, object] = fakes.bag.calls;
+    expect(fakes.bag.calls.map((c) => c.path)).toEqual([
+      `/adressenuitgebreid/${address.id}`,
+      `/verblijfsobjecten/${address.vbo}`,
+    ]);
+    expect(object.at - first.at).toBeGreaterThanOrEqual(100);
   });
 
   it("should fill an id only BAG knows with CBS's municipality and the RD point in WGS84", async () => {

@@ -14,12 +14,25 @@ import type { RequestScope } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { answered, sourceOf, type Registers } from './registers.js';
 import { BagClient } from '../upstream/bag/bag.client.js';
+import type { BagVerblijfsobjectAnswer } from '../upstream/bag/bag.types.js';
 import { toBagAddress } from '../upstream/bag/bag.mapper.js';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
 import { isAddressDoc, toPdokAddress, toSuggestion } from '../upstream/pdok/pdok.mapper.js';
 import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
 
 const NOT_FOUND: BagIdNotFound = { found: false, address: null };
+
+/**
+ * A verblijfsobject's id: digits 5 and 6 of a BAG object id say its type (`01`; a ligplaats is
+ * `02`, a standplaats `03`), and BAG's `/verblijfsobjecten/{id}` takes only these.
+ */
+const VERBLIJFSOBJECT_ID = /^[0-9]{4}01[0-9]{10}$/;
+
+/** BAG's verblijfsobject call started from PDOK's document, before BAG's address answered. */
+interface EarlyObject {
+  readonly id: string;
+  readonly answer: Promise<BagVerblijfsobjectAnswer | null>;
+}
 
 /** An address record and the registers that answered it (`pdok`, `bag` or both). */
 export interface SourcedRecord {
@@ -106,9 +119,12 @@ export class AddressService {
   }
 
   /**
-   * PDOK and BAG in parallel, then BAG's verblijfsobject (documents, occurrence, secondary
-   * addresses). Either source failing fails the whole: no half record is answered or cached.
-   * An id neither knows is a 404, not cached.
+   * PDOK and BAG in parallel, and BAG's verblijfsobject (documents, occurrence, secondary
+   * addresses) as soon as PDOK names it, not after BAG's address does: both registers carry the
+   * same object id, so the object's call need not wait for the address's. Should BAG's address
+   * name another object, or none, the early answer is dropped and BAG's own object asked, so the
+   * record is the same either way. Either source failing fails the whole: no half record is
+   * answered or cached. An id neither knows is a 404, not cached.
    */
   private async load(
     id: string,
@@ -116,19 +132,43 @@ export class AddressService {
     scope: RequestScope,
     known?: PdokDoc,
   ): Promise<SourcedRecord> {
+    const pdokDoc = known ? Promise.resolve(known) : this.pdok.byId(id, scope);
+    const early = withBag
+      ? pdokDoc.then((doc) => this.objectNamedBy(doc, scope))
+      : Promise.resolve(undefined);
+    // Settled through Promise.all below; a PDOK failure is reported there, not here.
+    early.catch(() => undefined);
     const [doc, bagAddress] = await Promise.all([
-      known ?? this.pdok.byId(id, scope),
+      pdokDoc,
       withBag ? this.bag.address(id, scope) : Promise.resolve(null),
     ]);
     const vboId =
       bagAddress?.typeAdresseerbaarObject === 'Verblijfsobject'
         ? bagAddress.adresseerbaarObjectIdentificatie
         : undefined;
-    const vbo = vboId ? await this.bag.verblijfsobject(vboId, scope) : null;
+    const asked = await early;
+    const vbo = !vboId
+      ? null
+      : asked?.id === vboId
+        ? await asked.answer
+        : await this.bag.verblijfsobject(vboId, scope);
     const pdok = isAddressDoc(doc) ? toPdokAddress(doc) : null;
     const bag = bagAddress ? toBagAddress(bagAddress, vbo) : null;
     const address = merge(pdok, bag);
     if (!address) throw DomainError.notFound(NOT_FOUND, `No address has the id ${id}.`);
     return { address, sources: answered({ pdok, bag }) };
+  }
+
+  /**
+   * BAG's answer for the verblijfsobject PDOK's document names, asked now; undefined when it
+   * names none (a ligplaats or standplaats, or no document). Its failure counts only if BAG's
+   * address names the same object, so it is marked handled here.
+   */
+  private objectNamedBy(doc: PdokDoc | null, scope: RequestScope): EarlyObject | undefined {
+    const id = doc?.adresseerbaarobject_id;
+    if (!id || !VERBLIJFSOBJECT_ID.test(id)) return undefined;
+    const answer = this.bag.verblijfsobject(id, scope);
+    answer.catch(() => undefined);
+    return { id, answer };
   }
 }

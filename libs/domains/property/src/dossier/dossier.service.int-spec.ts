@@ -121,6 +121,32 @@ describe(DossierService.name, () => {
     expect(allFakes().map((f) => f.calls.length)).toEqual([1, 2, 1, 1, 2]);
   });
 
+  it("should start each call once its inputs exist: every branch on PDOK's answer, BAG's object with BAG's address, the vlakken on the plan search, none waiting for another branch", async () => {
+    const { dossiers } = services(fakes);
+    // A first dossier opens the connections and loads the code, which the first calls would time.
+    await dossiers.dossier(query(fresh()), LIVE);
+    const address = fresh();
+    for (const fake of allFakes()) fake.clearCalls();
+    fakes.pdok.slow(30);
+    fakes.bag.slow(200);
+    fakes.plans.slow(200);
+    // WOZ answers long after the plan search: the vlakken must not wait for it.
+    fakes.woz.slow(600);
+    const dossier = await dossiers.dossier(query(address), LIVE);
+    expect(dossier.data.meta.complete).toBe(true);
+    const pdokAnswered = fakes.pdok.calls[0].at + 30;
+    const [bagAddress, bagObject] = [
+      fakes.bag.callsTo('/adressenuitgebreid/')[0],
+      fakes.bag.callsTo('/verblijfsobjecten/')[0],
+    ];
+    const [search, vlakken] = fakes.plans.calls;
+    const firstCalls = [bagAddress, bagObject, fakes.epOnline.calls[0], fakes.woz.calls[0], search];
+    for (const call of firstCalls) expect(call.at - pdokAnswered).toBeLessThan(100);
+    expect(vlakken.path).toMatch(/\/bestemmingsvlakken\/_zoek$/);
+    expect(vlakken.at - (search.at + 200)).toBeLessThan(100);
+    expect(vlakken.at).toBeLessThan(fakes.woz.calls[0].at + 600);
+  });
+
   it('should reuse the value a woz-waarde call cached', async () => {
     const { dossiers, values } = services(fakes);
     const address = fresh();
