@@ -23,6 +23,7 @@ import { runDossierBench } from './dossier.js';
 import { runPropertyBench } from './property.js';
 import { runNeighbourBench } from './neighbours.js';
 import { runBatchBench } from './batch.js';
+import { runStatusBench } from './status-cost.js';
 import { runNdwBench } from './ndw.js';
 import { runStartupBench } from './startup.js';
 import { runX402Bench } from './x402.js';
@@ -212,6 +213,7 @@ const sections = [
   await section('x402 rows', runX402Bench),
   await section('noisy-neighbour row', runNeighbourBench),
   await section('batch row', runBatchBench),
+  await section('status row', runStatusBench),
   await section('crash rows', runCrashBench),
 ].filter((lines) => lines.some(Boolean));
 

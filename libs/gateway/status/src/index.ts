@@ -4,3 +4,4 @@ export * from './status-report.js';
 export * from './status.config.js';
 export * from './status.module.js';
 export * from './status.service.js';
+export * from './status-samples.js';

@@ -13,3 +13,4 @@ export * from './service-client.js';
 export * from './service-bus.js';
 export * from './service-message.js';
 export * from './nats-wire.js';
+export { withUpstreamCalls } from './request-headers.js';

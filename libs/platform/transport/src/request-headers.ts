@@ -17,28 +17,16 @@ export function contextFromHeaders(get: (name: string) => string | undefined): R
 }
 
 /**
- * Runs a service's handling of one message inside the context its headers carry, collecting
- * the upstream calls made for it: `fn`'s result and those calls.
+ * Runs a service's handling of one message inside the context its headers carry; the upstream
+ * calls made for it are added to `upstreamCalls`. Returns `fn`'s promise itself: no await of its
+ * own, so an answer is ready in the same turn as before (answers of one turn are written together).
  */
-export async function runForMessage<T>(
+export function runForMessage<T>(
   get: (name: string) => string | undefined,
-  fn: () => Promise<T>,
-): Promise<{ readonly result: T; readonly upstreamCalls: readonly UpstreamCallReport[] }> {
-  const upstreamCalls: UpstreamCallReport[] = [];
-  const context = { ...contextFromHeaders(get), upstreamCalls };
-  try {
-    return { result: await runInRequest(context, fn), upstreamCalls };
-  } catch (error) {
-    throw new FailedWithCalls(error, upstreamCalls);
-  }
-}
-
-/** A handler's failure, with the upstream calls it made before it failed. */
-export class FailedWithCalls {
-  constructor(
-    readonly error: unknown,
-    readonly upstreamCalls: readonly UpstreamCallReport[],
-  ) {}
+  upstreamCalls: UpstreamCallReport[],
+  fn: () => T,
+): T {
+  return runInRequest({ ...contextFromHeaders(get), upstreamCalls }, fn);
 }
 
 /** A reply with the upstream calls made for it: in `meta` of an envelope, in `error` else. */

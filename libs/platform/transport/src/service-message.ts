@@ -10,12 +10,13 @@ import {
   type FieldError,
   type RpcErrorPayload,
   type ServiceErrorReply,
+  type UpstreamCallReport,
 } from '@nl/contracts-core';
 import { DomainError } from '@nl/platform-errors';
 import type { Logger } from '@nl/platform-logging';
 import { randomUUID } from 'node:crypto';
 import { firstValueFrom, isObservable } from 'rxjs';
-import { FailedWithCalls, runForMessage, withUpstreamCalls } from './request-headers.js';
+import { runForMessage, withUpstreamCalls } from './request-headers.js';
 
 /**
  * The codes a service answers on any subject, whatever its handler does: a message that is not
@@ -85,17 +86,16 @@ export async function answerMessage(
   }
   if (typeof message !== 'object' || message === null || Array.isArray(message))
     return invalid([{ field: '(body)', message: 'the input must be a JSON object' }]);
+  const upstreamCalls: UpstreamCallReport[] = [];
   try {
-    const { result: reply, upstreamCalls } = await runForMessage(get, async () => {
+    const reply = await runForMessage(get, upstreamCalls, async () => {
       const result: unknown = await handler(message, new NatsContext([subject, headers as never]));
       return isObservable(result) ? firstValueFrom(result) : result;
     });
     if (reply === undefined) throw new Error(`the handler of ${subject} answered nothing`);
     return withUpstreamCalls(reply, upstreamCalls);
-  } catch (caught) {
-    const [error, calls] =
-      caught instanceof FailedWithCalls ? [caught.error, caught.upstreamCalls] : [caught, []];
-    return withUpstreamCalls(errorReply(failure(error, subject, log)), calls);
+  } catch (error) {
+    return withUpstreamCalls(errorReply(failure(error, subject, log)), upstreamCalls);
   }
 }
 
