@@ -38,7 +38,7 @@ const STATES: Record<UpstreamState, { text: string; colour: string }> = {
   operational: { text: 'Operational', colour: '#2b7a33' },
   degraded: { text: 'Degraded', colour: '#9a6700' },
   down: { text: 'Down', colour: '#a4161a' },
-  unknown: { text: 'Unknown: no calls lately', colour: '#4a5560' },
+  unknown: { text: 'Unknown: no calls, no breaker reported', colour: '#4a5560' },
 };
 
 const REASONS: Record<Incident['reason'], string> = {
@@ -142,9 +142,14 @@ function lastError(error: UpstreamStatus['last_error']): Html {
   return error === null ? html`None` : html`<code>${error.class}</code><br />${when(error.at)}`;
 }
 
+/** An upstream with calls in one of the windows. */
+const called = (u: UpstreamStatus) => STATUS_WINDOWS.some((w) => u.windows[w].requests > 0);
+
 function upstreamsSection(upstreams: readonly UpstreamStatus[]): Html {
   if (upstreams.length === 0) return html``;
-  const rows = upstreams.map((u) => [
+  const busy = upstreams.filter(called);
+  const idle = upstreams.filter((u) => !called(u));
+  const rows = busy.map((u) => [
     html`<div><strong>${u.name}</strong></div>`,
     state(u.state),
     ...STATUS_WINDOWS.map(
@@ -157,21 +162,31 @@ function upstreamsSection(upstreams: readonly UpstreamStatus[]): Html {
   return html`<h2 id="upstreams">Sources</h2>
     <p>
       The registers and services the endpoints call. Their state is from their calls of the last few
-      minutes; availability counts timeouts, network errors, 429 and 5xx answers and calls the open
-      circuit breaker refused as failures.
+      minutes, or without calls from their circuit breaker; availability counts timeouts, network
+      errors, 429 and 5xx answers and calls the open circuit breaker refused as failures.
     </p>
-    ${table(
-      'State, availability and latency of each source',
-      [
-        'Source',
-        'State',
-        ...STATUS_WINDOWS.map((w) => WINDOW_TITLES[w]),
-        'Refused, last hour',
-        'Last error',
-        'Latency, 24 hours',
-      ],
-      rows,
-    )}`;
+    ${
+      busy.length > 0 &&
+      table(
+        'State, availability and latency of each source with calls',
+        [
+          'Source',
+          'State',
+          ...STATUS_WINDOWS.map((w) => WINDOW_TITLES[w]),
+          'Refused, last hour',
+          'Last error',
+          'Latency, 24 hours',
+        ],
+        rows,
+      )
+    }
+    ${
+      idle.length > 0 &&
+      html`<p>No calls measured yet:</p>
+        <ul data-testid="idle-upstreams">
+          ${idle.map((u) => html`<li><strong>${u.name}</strong>: ${state(u.state)}</li>`)}
+        </ul>`
+    }`;
 }
 
 function incidentsSection(report: StatusReport): Html {
