@@ -201,6 +201,22 @@ describe(statusPage.name, () => {
     expect(sut).toMatch(/ 14 circuit_open 2026-11-28 15:38 UTC /);
   });
 
+  it('should list sources without calls compactly, with their state', () => {
+    const kvk: UpstreamStatus = {
+      ...vies,
+      name: 'kvk',
+      state: 'unknown',
+      windows: { '1h': none, '24h': none, '30d': none },
+      refused_1h: 0,
+      last_error: null,
+    };
+    const sut = statusPage(report({ upstreams: [vies, kvk] }));
+    expect(sut).not.toContain('upstream-latency-chart-kvk');
+    expect(text(element(sut, 'idle-upstreams', 'ul'))).toContain(
+      'kvk : Unknown: no calls, no breaker reported',
+    );
+  });
+
   it('should list open incidents first, with their times in UTC, reason, calls and success rate', () => {
     const sut = text(statusPage(report()));
     const open = sut.indexOf('vies Open 2026-11-28 15:20 UTC ongoing Circuit breaker open');

@@ -1,19 +1,10 @@
 import { html, page, table, type Html } from '@nl/gateway-dashboard';
 import { latencyChart } from './latency-chart.js';
-import {
-  formatAge,
-  formatCount,
-  formatMs,
-  formatPercent,
-  formatShare,
-  formatUtc,
-  NONE,
-} from './status-format.js';
+import { datasetsSection, incidentsSection, when } from './status-history.js';
+import { formatCount, formatMs, formatPercent, NONE } from './status-format.js';
 import {
   STATUS_WINDOWS,
-  type DatasetAge,
   type EndpointStatus,
-  type Incident,
   type LatencyFigures,
   type StatusReport,
   type StatusWindow,
@@ -41,11 +32,6 @@ const STATES: Record<UpstreamState, { text: string; colour: string }> = {
   unknown: { text: 'Unknown: no calls, no breaker reported', colour: '#4a5560' },
 };
 
-const REASONS: Record<Incident['reason'], string> = {
-  breaker_open: 'Circuit breaker open: calls were refused',
-  low_success_rate: 'Low success rate',
-};
-
 /**
  * A figure with its exact value beside the words: the browser test compares `value` with
  * /status.json, and scripts reading the page need not parse "1.25 s". Absent figures are a dash.
@@ -55,8 +41,6 @@ function figure(name: string, value: number | null, text: string): Html {
     ? html`<span data-figure="${name}">${NONE}</span>`
     : html`<data data-figure="${name}" value="${value}">${text}</data>`;
 }
-
-const when = (iso: string) => html`<time datetime="${iso}">${formatUtc(iso)}</time>`;
 
 /** Availability, then p50 and p95, then how many requests: one window's figures in a cell. */
 function figures(f: LatencyFigures): Html {
@@ -187,55 +171,6 @@ function upstreamsSection(upstreams: readonly UpstreamStatus[]): Html {
           ${idle.map((u) => html`<li><strong>${u.name}</strong>: ${state(u.state)}</li>`)}
         </ul>`
     }`;
-}
-
-function incidentsSection(report: StatusReport): Html {
-  // Open incidents first; within each group the report's order (newest first).
-  const incidents = [
-    ...report.incidents.filter((i) => i.open),
-    ...report.incidents.filter((i) => !i.open),
-  ];
-  const rule = report.incident_rule;
-  const rows = incidents.map((i) => [
-    html`<strong>${i.upstream}</strong>`,
-    html`<span data-testid="incident-state">${i.open ? 'Open' : 'Closed'}</span>`,
-    when(i.started_at),
-    i.ended_at === null ? html`ongoing` : when(i.ended_at),
-    html`${REASONS[i.reason]}`,
-    html`${formatCount(i.calls)}`,
-    html`${formatPercent(i.success_rate)}`,
-  ]);
-  return html`<h2 id="incidents">Incidents, last 48 hours</h2>
-    <p>
-      An incident opens when a source has at least ${formatCount(rule.min_calls)} calls in
-      ${formatAge(report.bucket_seconds)} and fewer than ${formatShare(rule.success_threshold)} of
-      them succeed, and closes by itself when that no longer holds.
-    </p>
-    ${
-      rows.length > 0
-        ? table(
-            'Incidents, open ones first',
-            ['Source', 'State', 'Started', 'Ended', 'Reason', 'Calls', 'Succeeded'],
-            rows,
-          )
-        : html`<p data-testid="no-incidents">No incidents in the last 48 hours.</p>`
-    }`;
-}
-
-function datasetsSection(datasets: readonly DatasetAge[]): Html {
-  if (datasets.length === 0) return html``;
-  const rows = datasets.map((d) => [
-    html`<strong>${d.name}</strong>`,
-    d.version === null ? html`${NONE}` : html`<code>${d.version}</code>`,
-    d.updated_at === null ? html`${NONE}` : when(d.updated_at),
-    html`<span data-testid="dataset-age-${d.name}">${formatAge(d.age_seconds)}</span>`,
-  ]);
-  return html`<h2 id="datasets">Datasets</h2>
-    ${table(
-      'The datasets answered from, and how old they are',
-      ['Dataset', 'Version', 'Updated', 'Age'],
-      rows,
-    )}`;
 }
 
 /**
