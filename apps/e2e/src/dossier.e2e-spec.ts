@@ -312,6 +312,19 @@ describe.each(PROFILES)('property dossier and plans through the gateway (%s)', (
     expect(await jsonOf(res)).toEqual({ found: false, address: null });
   });
 
+  it('should ask every source again for Cache-Control: no-cache, at the fresh price', async () => {
+    const address = fresh();
+    const body = await jsonOf(await dossierOf(address));
+    for (const fake of allFakes()) fake.clearCalls();
+    const bypassed = await dossierOf(address, { ...api.auth, 'cache-control': 'no-cache' });
+    expect(bypassed.status).toBe(200);
+    expect(bypassed.headers.get('x-cache')).toBe('BYPASS');
+    expect(bypassed.headers.get('x-credits-charged')).toBe('10.00');
+    expect(await jsonOf(bypassed)).toEqual(body);
+    // Every cache on the way skipped: the address, BAG, EP-Online, WOZ and both plans calls.
+    expect(allFakes().map((f) => f.calls.length)).toEqual([1, 2, 1, 1, 2]);
+  });
+
   it('should ask each upstream once for 100 concurrent identical cold dossiers', async () => {
     const { key } = await api.account({ tier: 'premium', credits: 2_000 });
     const address = fresh();

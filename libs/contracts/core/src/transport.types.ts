@@ -102,6 +102,13 @@ export const ERROR_CODE_HEADER = 'x-error-code';
 export const SANDBOX_HEADER = 'x-sandbox';
 
 /**
+ * Transport header of a call that must not be answered from a cache (`true`): the service asks
+ * its sources and stores what they answer. The gateway sets it for `Cache-Control: no-cache` or
+ * `max-age=0`.
+ */
+export const CACHE_BYPASS_HEADER = 'x-cache-bypass';
+
+/**
  * What a service process answers on `<queue>.status` (one subject per domain it runs): the
  * subjects it handles and, by name, whether each of its HTTP upstreams is configured. The
  * gateway reads it to tell callers which endpoints can be answered here (`/v1/account`).

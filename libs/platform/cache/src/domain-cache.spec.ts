@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { CachePolicy } from '@nl/contracts-core';
-import { LIVE, SANDBOX } from '@nl/platform-context';
+import { LIVE, LIVE_BYPASS, SANDBOX } from '@nl/platform-context';
 import { DomainError } from '@nl/platform-errors';
 import { UpstreamError } from '@nl/platform-upstream';
 import { pino } from 'pino';
@@ -97,6 +97,25 @@ describe(DomainCache.name, () => {
       value: 'recorded',
       state: 'hit',
     });
+  });
+
+  it('should load past a fresh copy for a caller that bypasses the cache, and keep the new answer', async () => {
+    const { sut } = setup();
+    let n = 0;
+    const load = async () => ({ n: ++n });
+    await sut.through(MINUTE_TTL, load);
+    const bypassed = await sut.through(key({ cacheTtlMs: 60_000 }, LIVE_BYPASS), load);
+    expect(bypassed).toMatchObject({ value: { n: 2 }, state: 'miss' });
+    // The same entry as a live call's: the fresh answer replaced the cached one.
+    expect(await sut.through(MINUTE_TTL, load)).toMatchObject({ value: { n: 2 }, state: 'hit' });
+  });
+
+  it('should still let a stale copy stand in for a bypassing caller when the source fails', async () => {
+    const { sut } = setup();
+    const policy = { cacheTtlMs: 60_000, staleIfErrorMs: 60_000 };
+    await sut.through(key(policy), async () => ({ n: 1 }));
+    const answer = await sut.through(key(policy, LIVE_BYPASS), upstreamDown);
+    expect(answer).toMatchObject({ value: { n: 1 }, state: 'stale' });
   });
 
   it('should serve a stale copy within its stale-if-error window when the source fails', async () => {

@@ -48,7 +48,8 @@ const lookups = counter({
  * Cache-aside for one service: fresh hits, single-flight misses (concurrent misses of one key
  * share one load), and stale copies when the source fails, each by the policy its key names. A
  * failing cache store never fails a request: the value is loaded as if it were a miss. Sandbox
- * keys are kept apart from live ones.
+ * keys are kept apart from live ones. A key whose scope bypasses the cache is loaded (and the
+ * fresh answer stored) even when a fresh copy is there.
  */
 export class DomainCache {
   private readonly inFlight = new Map<string, Promise<Cached<unknown>>>();
@@ -85,7 +86,9 @@ export class DomainCache {
       return { value: await load(), state: 'miss', fetchedAt: new Date().toISOString() };
     const storeKey = storeKeyOf(key);
     const entry = await this.read<T>(storeKey);
-    if (entry && entry.expiresAt > Date.now())
+    // A caller that asked for the source's answer gets no fresh copy; a stale one may still
+    // stand in when the source fails (it says so: `stale`).
+    if (entry && entry.expiresAt > Date.now() && !key.scope.bypassCache)
       return this.count({ value: entry.value, state: 'hit', fetchedAt: entry.fetchedAt });
 
     const pending = this.inFlight.get(storeKey);

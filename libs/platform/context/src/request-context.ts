@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { UpstreamCallReport } from '@nl/contracts-core';
-import { LIVE, SANDBOX, type RequestScope } from './request-scope.js';
+import { LIVE, LIVE_BYPASS, SANDBOX, SANDBOX_BYPASS, type RequestScope } from './request-scope.js';
 
 /** What every piece of code running for one request may know about it. */
 export interface RequestContext {
@@ -10,6 +10,8 @@ export interface RequestContext {
    * never call an upstream, and cache in a namespace of their own (docs/sandbox.md).
    */
   readonly sandbox?: boolean;
+  /** The caller asked for an answer from the source, not from a cache. */
+  readonly cacheBypass?: boolean;
   /**
    * Where the upstream calls made for this request are collected (a service's handling of a
    * message): its reply carries them to the caller. Without it they go to the process's sink.
@@ -38,7 +40,9 @@ export function currentRequestId(): string | undefined {
  * enters a domain, and pass it on: nothing deeper reads it from here.
  */
 export function requestScope(): RequestScope {
-  return storage.getStore()?.sandbox === true ? SANDBOX : LIVE;
+  const store = storage.getStore();
+  if (store?.cacheBypass === true) return store.sandbox === true ? SANDBOX_BYPASS : LIVE_BYPASS;
+  return store?.sandbox === true ? SANDBOX : LIVE;
 }
 
 /** Runs `fn` outside any request (a timer started there must not carry the request's id). */

@@ -6,7 +6,11 @@
  */
 export interface RequestScope {
   readonly sandbox: boolean;
+  /** The caller asked for an answer from the source, not a cached one (`Cache-Control: no-cache`). */
+  readonly bypassCache?: boolean;
 }
 
 export const LIVE: RequestScope = Object.freeze({ sandbox: false });
 export const SANDBOX: RequestScope = Object.freeze({ sandbox: true });
+export const LIVE_BYPASS: RequestScope = Object.freeze({ sandbox: false, bypassCache: true });
+export const SANDBOX_BYPASS: RequestScope = Object.freeze({ sandbox: true, bypassCache: true });

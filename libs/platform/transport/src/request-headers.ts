@@ -1,4 +1,5 @@
 import {
+  CACHE_BYPASS_HEADER,
   REQUEST_ID_HEADER,
   SANDBOX_HEADER,
   type ReplyEnvelope,
@@ -13,6 +14,7 @@ export function contextFromHeaders(get: (name: string) => string | undefined): R
   return {
     ...(requestId && { requestId }),
     ...(get(SANDBOX_HEADER) === 'true' && { sandbox: true }),
+    ...(get(CACHE_BYPASS_HEADER) === 'true' && { cacheBypass: true }),
   };
 }
 

@@ -27,6 +27,8 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Default: whether the current request is a sandbox (test-key) call. */
   readonly sandbox?: boolean;
+  /** Default: whether the current request asked not to be answered from a cache. */
+  readonly cacheBypass?: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export class ServiceClient {
       requestId: options.requestId ?? currentRequestId() ?? randomUUID(),
       timeoutMs: options.timeoutMs ?? endpoint.timeoutMs,
       sandbox: options.sandbox ?? requestScope().sandbox,
+      cacheBypass: options.cacheBypass ?? requestScope().bypassCache,
     });
   }
 }

@@ -1,5 +1,6 @@
 import { NatsContext, type Server } from '@nestjs/microservices';
 import {
+  CACHE_BYPASS_HEADER,
   ERROR_CODES,
   REQUEST_ID_HEADER,
   REQUEST_ID_PATTERN,
@@ -48,9 +49,11 @@ function headerErrors(get: HeaderLookup): FieldError[] {
       field: REQUEST_ID_HEADER,
       message: `${REQUEST_ID_HEADER} must be 8 to 128 letters, digits or . _ : -`,
     });
-  const sandbox = get(SANDBOX_HEADER);
-  if (sandbox && sandbox !== 'true' && sandbox !== 'false')
-    errors.push({ field: SANDBOX_HEADER, message: `${SANDBOX_HEADER} must be true or false` });
+  for (const flag of [SANDBOX_HEADER, CACHE_BYPASS_HEADER]) {
+    const value = get(flag);
+    if (value && value !== 'true' && value !== 'false')
+      errors.push({ field: flag, message: `${flag} must be true or false` });
+  }
   return errors;
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import {
+  CACHE_BYPASS_HEADER,
   REQUEST_ID_HEADER,
   SANDBOX_HEADER,
   isErrorCode,
@@ -29,6 +30,8 @@ export interface RequestOptions {
   readonly timeoutMs: number;
   /** A test-key call: the service answers from recorded data (`x-sandbox: true`). */
   readonly sandbox?: boolean;
+  /** Not from a cache: the service asks its sources (`x-cache-bypass: true`). */
+  readonly cacheBypass?: boolean;
 }
 
 /** What the transport libraries say when the connection to the broker is down. */
@@ -119,6 +122,7 @@ export class TransportClient implements OnApplicationBootstrap, OnApplicationShu
   ): Promise<ReplyEnvelope<T>> {
     const headers: Record<string, string> = { [REQUEST_ID_HEADER]: options.requestId };
     if (options.sandbox) headers[SANDBOX_HEADER] = 'true';
+    if (options.cacheBypass) headers[CACHE_BYPASS_HEADER] = 'true';
     const reply = await this.proxy.call(subject, payload, headers, options.timeoutMs);
     if (isServiceErrorReply(reply)) {
       const { upstreams, ...error } = reply.error;

@@ -1,4 +1,5 @@
 import {
+  CACHE_BYPASS_HEADER,
   ERROR_CODE_HEADER,
   ERROR_CODES,
   REQUEST_ID_HEADER,
@@ -39,6 +40,13 @@ export const SHARED_SCHEMAS: Record<string, Json> = {
         enum: ['true', 'false'],
         description:
           '`true`: a sandbox call, answered from the recorded data shipped with the service, never an upstream, and cached apart. `false` or absent: a live call.',
+      },
+      [CACHE_BYPASS_HEADER]: {
+        type: 'string',
+        title: 'CacheBypassFlag',
+        enum: ['true', 'false'],
+        description:
+          '`true`: not from a cache: the service asks its sources and stores what they answer (a stale copy may still stand in when a source fails, marked `stale`). `false` or absent: the cache as usual.',
       },
     },
   },

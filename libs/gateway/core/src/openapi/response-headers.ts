@@ -35,8 +35,8 @@ export const RESPONSE_HEADERS = {
   'Retry-After': integer('Seconds to wait before trying again.', 30),
   'X-Cache': {
     description:
-      "Where the answer came from: `MISS` (the source, fresh price), `HIT` (the service's cache, cached price) or `STALE` (a stored answer served while the source is down, cached price).",
-    schema: { type: 'string', enum: ['HIT', 'MISS', 'STALE'], example: 'MISS' },
+      "Where the answer came from: `MISS` (the source, fresh price), `HIT` (the service's cache, cached price), `STALE` (a stored answer served while the source is down, cached price) or `BYPASS` (the source, because the request's `Cache-Control` said `no-cache` or `max-age=0`; fresh price).",
+    schema: { type: 'string', enum: ['HIT', 'MISS', 'STALE', 'BYPASS'], example: 'MISS' },
   },
   Age: integer('Seconds since the answer was fetched from its source.', 0),
   'X-Source': text(

@@ -9,6 +9,7 @@ import { ERROR_STATUS } from '../errors/error-status.js';
 import { HttpProblemFilter } from '../errors/http-problem.filter.js';
 import { sendError } from '../errors/problem.js';
 import { countAnswer, logAnswer } from './access-log.js';
+import { bypassesCache } from './cache-bypass.js';
 import { CallState, SANDBOX } from './call-state.js';
 import { endOfTurn } from './end-of-turn.js';
 import {
@@ -23,6 +24,10 @@ import {
 import { requestIdOf } from './request-id.js';
 
 const CACHE_HEADER = { hit: 'HIT', miss: 'MISS', stale: 'STALE' } as const;
+
+/** `X-Cache`: `BYPASS` for an answer fetched because the caller asked to skip the cache. */
+const cacheHeader = (state: keyof typeof CACHE_HEADER, bypass: boolean) =>
+  bypass && state === 'miss' ? 'BYPASS' : CACHE_HEADER[state];
 
 function inputOf(endpoint: EndpointDefinition, request: FastifyRequest): unknown {
   const params = (request.params ?? {}) as Record<string, unknown>;
@@ -133,7 +138,12 @@ export class RequestPipeline implements BeforeApplicationShutdown {
         await reply.code(status).header('cache-control', 'no-store').send();
         return;
       }
-      envelope = await this.services.call(endpoint, input as never, { requestId, sandbox });
+      const bypass = bypassesCache(endpoint, request.headers['cache-control']);
+      envelope = await this.services.call(endpoint, input as never, {
+        requestId,
+        sandbox,
+        ...(bypass && { cacheBypass: true }),
+      });
       status = 200;
       finished = true;
       await this.runAfterHooks(call, stepsRun, { status, reply: envelope });
@@ -148,7 +158,7 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       await endOfTurn();
       await reply
         .code(status)
-        .header('x-cache', CACHE_HEADER[envelope.meta.cache])
+        .header('x-cache', cacheHeader(envelope.meta.cache, bypass))
         .header('x-source', envelope.meta.source)
         .header('age', String(Number.isFinite(ageSeconds) ? ageSeconds : 0))
         .send(envelope.data);

@@ -1,6 +1,14 @@
 import { Controller, Get, HttpCode, Post, Req, Res, type Type } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiBody, ApiExtension, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiExtension,
+  ApiHeader,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { toCredits, type EndpointDefinition } from '@nl/contracts-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequestPipeline } from '../pipeline/request-pipeline.js';
@@ -11,6 +19,15 @@ import { describeEndpoint } from './endpoint-description.js';
 
 /** Body size of a catalog endpoint that declares none: its bodies are a few hundred bytes. */
 const CATALOG_MAX_BODY_BYTES = 4 * 1024;
+
+/** The request header that skips the cache, on every operation whose answers are cached. */
+const CACHE_CONTROL = ApiHeader({
+  name: 'Cache-Control',
+  required: false,
+  description:
+    '`no-cache` (or `max-age=0`): answer from the source, not from the cache, at the fresh price; the answer says `X-Cache: BYPASS` and replaces the cached copy. Any other value leaves the cache in use.',
+  schema: { type: 'string', example: 'no-cache' },
+});
 
 function paramDecorators(endpoint: EndpointDefinition, path: string): MethodDecorator[] {
   const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
@@ -104,6 +121,7 @@ export function createCatalogController(catalog: readonly EndpointDefinition[]):
         ...(endpoint.planned
           ? [ApiExtension('x-status', 'planned')]
           : [ApiExtension('x-latency', unmeasured(endpoint.id))]),
+        ...(endpoint.cacheTtlMs ? [CACHE_CONTROL] : []),
         ApiSuccessResponse(traits, endpoint.response, successText(endpoint)),
         ApiErrorResponses(traits),
         ...paramDecorators(endpoint, path),
