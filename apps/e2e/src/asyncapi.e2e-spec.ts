@@ -2,7 +2,7 @@ import { Parser } from '@asyncapi/parser';
 import { DOMAIN_PARTS } from '@nl/composition';
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import { SBI_LOOKUP_ENDPOINT } from '@nl/contracts-cbs';
-import { REQUEST_ID_HEADER, SANDBOX_HEADER } from '@nl/contracts-core';
+import { CACHE_BYPASS_HEADER, REQUEST_ID_HEADER, SANDBOX_HEADER } from '@nl/contracts-core';
 import { EMAIL_DISPOSABLE_ENDPOINT } from '@nl/contracts-validation';
 import { generateOpenApiDocument } from '@nl/gateway-app';
 import {
@@ -121,7 +121,9 @@ describe('the AsyncAPI document of the service subjects', () => {
       expect(refName(reply.properties.meta)).toBe('ReplyMeta');
     }
     const headers = doc.components.schemas['ServiceRequestHeaders']['properties'] as object;
-    expect(Object.keys(headers).sort()).toEqual([REQUEST_ID_HEADER, SANDBOX_HEADER].sort());
+    expect(Object.keys(headers).sort()).toEqual(
+      [CACHE_BYPASS_HEADER, REQUEST_ID_HEADER, SANDBOX_HEADER].sort(),
+    );
   });
 
   it('should list every subject of every built domain, with its queue group', () => {
