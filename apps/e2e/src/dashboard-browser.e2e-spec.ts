@@ -5,8 +5,11 @@ import {
   accessibilityViolations,
   afterTwoFrames,
   browserTestsRun,
+  DESKTOP,
   horizontalOverflow,
   launchChromium,
+  PHONE,
+  problemsOf,
 } from './support/browser.js';
 import { PROFILES, startStack, type Stack } from './support/stack.js';
 import { unusedVatNumber } from './support/vat-numbers.js';
@@ -15,8 +18,6 @@ import { unusedVatNumber } from './support/vat-numbers.js';
 // SCREENSHOTS_DIR set (`npm run screenshots`) every page is photographed at both sizes.
 const LOOKUP = '/v1/cbs/sbi/6210';
 const SCREENSHOTS = process.env['SCREENSHOTS_DIR'];
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 /** How long the usage chart is watched for growing (it once grew without end). */
 const CHART_WATCH_MS = 10_000;
 
@@ -60,20 +61,6 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
   /** The chart's height in CSS pixels, after the chart was drawn. */
   const chartHeight = (page: Page): Promise<number | undefined> =>
     page.evaluate("document.getElementById('usage-chart')?.getBoundingClientRect().height");
-
-  /** What goes wrong on the page, as it happens: console errors, failed requests, 4xx and 5xx. */
-  function problemsOf(page: Page): string[] {
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`${m.text()} ${m.location().url}`);
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('response', (r) => {
-      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
-    });
-    page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
-    return problems;
-  }
 
   it('should sign in, create a key and call with it, see the call in usage, revoke it, sign out', async () => {
     const { key, accountId } = await api.account({ tier: 'paid', credits: 50 });

@@ -6,8 +6,11 @@ import {
   accessibilityViolations,
   afterTwoFrames,
   browserTestsRun,
+  DESKTOP,
   horizontalOverflow,
   launchChromium,
+  PHONE,
+  problemsOf,
 } from './support/browser.js';
 import { PROFILES, startStack, type Stack } from './support/stack.js';
 
@@ -18,26 +21,10 @@ const LOOKUP = '/v1/cbs/sbi/6210';
 const ENDPOINT = 'cbs.sbi.lookup';
 const CALLS = 3;
 const SCREENSHOTS = process.env['SCREENSHOTS_DIR'];
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 /** How long the measurements may take to reach /status.json (they are flushed every second here). */
 const MEASURED_WITHIN_MS = 20_000;
 
 const describeBrowser = browserTestsRun() ? describe.each(PROFILES) : describe.skip.each(PROFILES);
-
-/** What goes wrong on the page, as it happens: console errors, failed requests, 4xx and 5xx. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`${m.text()} ${m.location().url}`);
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
-  });
-  page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
-  return problems;
-}
 
 async function statusJson(api: Stack): Promise<StatusReport> {
   const res = await api.fetch('/status.json');

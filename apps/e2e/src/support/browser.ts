@@ -63,3 +63,21 @@ export function afterTwoFrames(page: Page): Promise<void> {
     'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
   );
 }
+
+/** The two sizes pages are checked at: a desktop's and a phone's. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** What goes wrong on the page, as it happens: console errors, failed requests, 4xx and 5xx. */
+export function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${m.text()} ${m.location().url}`);
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
+  return problems;
+}

@@ -40,34 +40,8 @@ export class StatusStore {
   ) {}
 
   /** Writes this process's rows of its buckets, replacing what it wrote of them before. */
-  async write(replica: string, width: number, rows: readonly SampleRow[]): Promise<void> {
-    if (!rows.length) return;
-    const records = rows.map((r) => ({
-      kind: r.kind,
-      name: r.name,
-      series: r.series,
-      bucket_start: new Date(r.bucketStart * 1000).toISOString(),
-      requests: r.requests,
-      failures: r.failures,
-      refused: r.refused,
-      histogram: r.histogram,
-      last_error: r.lastError,
-      last_error_at: r.lastErrorAt === null ? null : new Date(r.lastErrorAt).toISOString(),
-    }));
-    await this.db.query(
-      `INSERT INTO gw.status_sample (scope, kind, name, series, width, bucket_start, replica,
-              requests, failures, refused, histogram, last_error, last_error_at)
-       SELECT $4, r.kind, r.name, r.series, $2, r.bucket_start, $3, r.requests, r.failures,
-              r.refused, r.histogram, r.last_error, r.last_error_at
-         FROM jsonb_to_recordset($1::jsonb) AS r(kind text, name text, series text,
-              bucket_start timestamptz, requests integer, failures integer, refused integer,
-              histogram jsonb, last_error text, last_error_at timestamptz)
-       ON CONFLICT (scope, width, bucket_start, kind, name, series, replica) DO UPDATE SET
-              requests = excluded.requests, failures = excluded.failures,
-              refused = excluded.refused, histogram = excluded.histogram,
-              last_error = excluded.last_error, last_error_at = excluded.last_error_at`,
-      [JSON.stringify(records), width, replica, this.scope],
-    );
+  write(replica: string, width: number, rows: readonly SampleRow[]): Promise<void> {
+    return this.insert(width, replica, rows, 'replace');
   }
 
   /**
@@ -103,7 +77,7 @@ export class StatusStore {
         lastError: null,
         lastErrorAt: null,
       }));
-      await this.insertMerged(coarse, rows);
+      await this.insert(coarse, MERGED, rows, 'keep');
       written += rows.length;
     }
     await this.db.query(
@@ -214,7 +188,17 @@ export class StatusStore {
     }));
   }
 
-  private async insertMerged(width: number, rows: readonly SampleRow[]): Promise<void> {
+  /**
+   * Inserts rows of `replica`: a process's own (`replace`: its earlier row of a bucket gives way
+   * to the grown one) or a roll-up's merged ones (`keep`: a replica that rolled the same hour up
+   * first has written the same row).
+   */
+  private async insert(
+    width: number,
+    replica: string,
+    rows: readonly SampleRow[],
+    onConflict: 'replace' | 'keep',
+  ): Promise<void> {
     if (!rows.length) return;
     const records = rows.map((r) => ({
       kind: r.kind,
@@ -225,17 +209,25 @@ export class StatusStore {
       failures: r.failures,
       refused: r.refused,
       histogram: r.histogram,
+      last_error: r.lastError,
+      last_error_at: r.lastErrorAt === null ? null : new Date(r.lastErrorAt).toISOString(),
     }));
     await this.db.query(
       `INSERT INTO gw.status_sample (scope, kind, name, series, width, bucket_start, replica,
-              requests, failures, refused, histogram)
+              requests, failures, refused, histogram, last_error, last_error_at)
        SELECT $4, r.kind, r.name, r.series, $2, r.bucket_start, $3, r.requests, r.failures,
-              r.refused, r.histogram
+              r.refused, r.histogram, r.last_error, r.last_error_at
          FROM jsonb_to_recordset($1::jsonb) AS r(kind text, name text, series text,
               bucket_start timestamptz, requests integer, failures integer, refused integer,
-              histogram jsonb)
-       ON CONFLICT DO NOTHING`,
-      [JSON.stringify(records), width, MERGED, this.scope],
+              histogram jsonb, last_error text, last_error_at timestamptz)
+       ON CONFLICT (scope, width, bucket_start, kind, name, series, replica) DO ${
+         onConflict === 'replace'
+           ? `UPDATE SET requests = excluded.requests, failures = excluded.failures,
+              refused = excluded.refused, histogram = excluded.histogram,
+              last_error = excluded.last_error, last_error_at = excluded.last_error_at`
+           : 'NOTHING'
+       }`,
+      [JSON.stringify(records), width, replica, this.scope],
     );
   }
 
