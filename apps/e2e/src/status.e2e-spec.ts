@@ -4,6 +4,7 @@ import { REAL_SERVERS, ViesFake } from '@nl/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PROFILES, startStack, type Stack } from './support/stack.js';
 import { unusedVatNumber } from './support/vat-numbers.js';
 
@@ -48,6 +49,51 @@ async function until(
     report = await statusOf(url);
   }
   return report;
+}
+
+/** A client on a worker thread: warm-up calls with the test key, then the timed ones, in order. */
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { bases, key, testKey, warm, numbers } = workerData;
+async function call(base, apiKey, vatNumber) {
+  const started = performance.now();
+  const res = await fetch(base + '/v1/validate/vat', {
+    method: 'POST',
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ vat_number: vatNumber }),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - started };
+}
+(async () => {
+  for (const base of bases) for (const vatNumber of warm) await call(base, testKey, vatNumber);
+  const answers = [];
+  for (let i = 0; i < numbers.length; i++)
+    answers.push(await call(bases[i % bases.length], key, numbers[i]));
+  parentPort.postMessage({ answers });
+})().catch((error) => parentPort.postMessage({ error: String(error) }));
+`;
+
+async function timedCalls(work: {
+  bases: string[];
+  key: string;
+  testKey: string;
+  warm: string[];
+  numbers: string[];
+}): Promise<{ status: number; ms: number }[]> {
+  const worker = new Worker(CLIENT, { eval: true, workerData: work });
+  try {
+    const reply = await new Promise<{ answers?: { status: number; ms: number }[]; error?: string }>(
+      (resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
+    if (!reply.answers) throw new Error(`the client failed: ${reply.error}`);
+    return reply.answers;
+  } finally {
+    await worker.terminate();
+  }
 }
 
 const endpointOf = (report: StatusReport, id = VAT) => report.endpoints.find((e) => e.id === id);
@@ -99,15 +145,18 @@ describe.each(PROFILES)('the public status figures (%s)', (profile) => {
     // come from the recordings and are left out of the figures.
     const { accountId } = await api.account({ tier: 'premium', credits: 0 });
     const testKey = (await api.accounts.createKey(accountId, 'warm-up', 'test')).key;
-    for (const base of bases) for (let i = 0; i < 5; i++) await check(base, testKey);
     // 100 calls one after the other (so the p99 is the second slowest, not the slowest alone),
-    // each timed by the client alone: concurrent answers would queue in this one process.
-    const seen: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      const { status, ms } = await check(bases[i % bases.length], key);
-      expect(status).toBe(200);
-      seen.push(ms);
-    }
+    // timed by a client on a thread of its own: in this process's event loop, which also runs
+    // the apps, its readings would include their work.
+    const answers = await timedCalls({
+      bases,
+      key,
+      testKey,
+      warm: Array.from({ length: 5 }, unusedVatNumber),
+      numbers: Array.from({ length: 100 }, unusedVatNumber),
+    });
+    expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
+    const seen = answers.map((a) => a.ms);
     const report = await until(
       api.url,
       (r) => endpointOf(r)?.windows['1h'].cold.requests === 100,
