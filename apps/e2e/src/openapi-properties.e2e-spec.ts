@@ -9,6 +9,8 @@
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { IN_NETHERLANDS_KEYWORD, inNetherlands } from '@nl/contracts-property';
+import { VIES_REGISTERED_KEYWORD, normaliseVatInput } from '@nl/contracts-validation';
+import { recordedRegistry } from '@nl/domain-validation';
 import { gatewayApp } from '@nl/gateway-app';
 import {
   ResponseChecker,
@@ -32,7 +34,13 @@ const UNLIMITED: EndpointDefinition[] = ENDPOINT_CATALOG.map((e) => ({
   limits: Object.fromEntries(Object.keys(e.limits).map((tier) => [tier, 1_000_000])),
 }));
 
+/** The numbers the sandbox's VIES holds as valid: the only requesters it accepts. */
+const VIES_HOLDS = new Set(recordedRegistry().map((r) => `${r.countryCode}${r.vatNumber}`));
+
 const VENDOR_RULES: Record<string, VendorRule> = {
+  [VIES_REGISTERED_KEYWORD]: (name, values) =>
+    values[name as string] === undefined ||
+    VIES_HOLDS.has(normaliseVatInput(String(values[name as string]))),
   [IN_NETHERLANDS_KEYWORD]: (names, values) => {
     const [lat, lon] = names as [string, string];
     return (
