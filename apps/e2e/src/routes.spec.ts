@@ -1,4 +1,12 @@
-import { renderRouteMap, routeMap, type RouteEntry } from '@nl/composition';
+import {
+  ENDPOINT_LIST_BLOCK,
+  GENERATED_PAGES,
+  renderEndpointList,
+  renderRouteMap,
+  routeMap,
+  withGeneratedBlock,
+  type RouteEntry,
+} from '@nl/composition';
 import { ENDPOINT_CATALOG, findEndpoint } from '@nl/contracts-catalog';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -63,5 +71,17 @@ describe('the route map', () => {
 
   it('should match the committed docs/routes.md (run `npm run routes` after changing a route)', async () => {
     expect((await readFile(COMMITTED, 'utf8')) === renderRouteMap(entries)).toBe(true);
+  });
+
+  it("should have every endpoint in the README's list, as committed (run `npm run routes`)", async () => {
+    const readme = await readFile(
+      new URL(`../../../${GENERATED_PAGES.endpointList}`, import.meta.url),
+      'utf8',
+    );
+    expect(readme === withGeneratedBlock(readme, ENDPOINT_LIST_BLOCK, renderEndpointList())).toBe(
+      true,
+    );
+    for (const endpoint of ENDPOINT_CATALOG)
+      expect(readme).toContain(` ${endpoint.paths[0].replace(/:(\w+)/g, '{$1}')}\``);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The documentation pages that hold generated blocks, relative to the repository root: the
- * configuration table (`npm run env-docs`) and the sandbox table (`npm run openapi`).
+ * configuration table (`npm run env-docs`), the sandbox table (`npm run openapi`) and the
+ * README's list of endpoints (`npm run routes`).
  */
 export const GENERATED_PAGES = {
   envTable: 'docs/configuration.md',
   sandboxTable: 'docs/sandbox.md',
+  endpointList: 'README.md',
 } as const;
 
 /**

@@ -1,2 +1,3 @@
 export * from './render-route-map.js';
 export * from './route-map.js';
+export * from './endpoint-list.js';
