@@ -1,4 +1,11 @@
-import { BooleanText, OptionalInt, Presence, Text, nonBlankText } from '@nl/contracts-core';
+import {
+  BooleanText,
+  DescribedAs,
+  OptionalInt,
+  Presence,
+  Text,
+  nonBlankText,
+} from '@nl/contracts-core';
 import {
   HOUSE_LETTER_PATTERN,
   HouseNumber,
@@ -6,7 +13,14 @@ import {
   normaliseAddressPart,
 } from '@nl/contracts-property';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
+import {
+  IsBoolean,
+  IsOptional,
+  Validate,
+  ValidatorConstraint,
+  type ValidationArguments,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 
 /** What KVK calls a search hit: a main branch, another branch, or the legal entity itself. */
 export const KVK_SEARCH_TYPES = ['hoofdvestiging', 'nevenvestiging', 'rechtspersoon'] as const;
@@ -27,6 +41,29 @@ export const KVK_SEARCH_CRITERIA = [
 
 /** At most this many hits of one search can be paged through (KVK's limit). */
 export const KVK_SEARCH_REACHABLE = 1_000;
+
+/**
+ * The vendor keyword (of the parameters' object rules) that says `page` × `per_page` may not
+ * pass its argument (1,000): JSON Schema cannot multiply.
+ */
+export const KVK_REACH_KEYWORD = 'x-max-page-end';
+
+/** `page` × `per_page` (their defaults when left out) at most {@link KVK_SEARCH_REACHABLE}. */
+@DescribedAs({ object: { [KVK_REACH_KEYWORD]: KVK_SEARCH_REACHABLE } })
+@ValidatorConstraint({ name: 'withinReach' })
+class WithinReach implements ValidatorConstraintInterface {
+  validate(_value: unknown, args: ValidationArguments): boolean {
+    const { page, per_page } = args.object as CompanySearchQuery;
+    // A page or page size that is no whole number in range is reported by its own rules.
+    if (!Number.isInteger(page) || !Number.isInteger(per_page) || page < 1 || per_page < 10)
+      return true;
+    return page * per_page <= KVK_SEARCH_REACHABLE;
+  }
+  defaultMessage(args: ValidationArguments): string {
+    const { per_page } = args.object as CompanySearchQuery;
+    return `page × per_page must be at most ${KVK_SEARCH_REACHABLE} (only the first ${KVK_SEARCH_REACHABLE} hits of a search can be paged through): with per_page ${per_page}, page at most ${Math.floor(KVK_SEARCH_REACHABLE / per_page)}`;
+  }
+}
 
 /** Free text for KVK to match: not blank, at most 100 characters, read trimmed. */
 const SearchText = () =>
@@ -138,6 +175,7 @@ export class CompanySearchQuery {
   include_inactive?: boolean;
 
   @OptionalInt(1, 100, 1, 'Page number, from 1 (page × per_page at most 1,000):')
+  @Validate(WithinReach)
   page: number = 1;
 
   @OptionalInt(10, 100, 10, 'Hits per page:')

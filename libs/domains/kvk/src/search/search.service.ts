@@ -2,13 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import {
   COMPANY_SEARCH_ENDPOINT,
-  KVK_SEARCH_REACHABLE,
   type CompanySearchQuery,
   type CompanySearchResponse,
 } from '@nl/contracts-kvk';
 import { DomainCache, cacheKey, replyEnvelope } from '@nl/platform-cache';
 import type { RequestScope } from '@nl/platform-context';
-import { DomainError } from '@nl/platform-errors';
 import { KvkClient, type KvkSearchParams } from '../upstream/kvk/kvk.client.js';
 import { toSearchPage } from '../upstream/kvk/kvk-search.mapper.js';
 
@@ -56,7 +54,7 @@ function pageHref(query: CompanySearchQuery) {
 /**
  * `GET /v1/kvk/search`: one page of KVK Zoeken through the cache (1 hour, stale-if-error a
  * day, keyed by the search in KVK's words). No hits (KVK's 404 IPD5200) is a page with total 0.
- * A page beyond the 1,000 hits KVK lets through is refused before KVK is asked.
+ * A page beyond the 1,000 hits KVK lets through never gets here (the query's rules refuse it).
  */
 @Injectable()
 export class SearchService {
@@ -69,13 +67,6 @@ export class SearchService {
     query: CompanySearchQuery,
     scope: RequestScope,
   ): Promise<ReplyEnvelope<CompanySearchResponse>> {
-    if (query.page * query.per_page > KVK_SEARCH_REACHABLE)
-      throw DomainError.validation([
-        {
-          field: 'page',
-          message: `page × per_page must be at most ${KVK_SEARCH_REACHABLE} (only the first ${KVK_SEARCH_REACHABLE} hits of a search can be paged through): with per_page ${query.per_page}, page at most ${Math.floor(KVK_SEARCH_REACHABLE / query.per_page)}`,
-        },
-      ]);
     const params = kvkSearchParams(query);
     const cached = await this.cache.through(
       cacheKey(scope, COMPANY_SEARCH_ENDPOINT, `search:${new URLSearchParams(flat(params))}`),
