@@ -1,5 +1,6 @@
 import { kvkRecording, recordedKvkAnswer } from '@nl/domain-kvk';
 import { FakeUpstream, type FakeRequest, type FakeResponse } from '@nl/testing';
+import { KVK_FAILURES, kvkFailureBody } from './support/kvk-failures.js';
 import {
   PROFILES,
   expectRefusedUncharged,
@@ -178,30 +179,20 @@ describe.each(PROFILES)('company search through the gateway (%s)', (profile) => 
     expect(kvk.callsTo('/v2/zoeken').length).toBe(before);
   });
 
-  it.each([
-    ['400 IPD0004', 400, 'IPD0004', 400, 'validation_failed'],
-    ['401 (our key refused)', 401, undefined, 502, 'upstream_bad_response'],
-    ['403 (not authorised)', 403, undefined, 502, 'upstream_bad_response'],
-    ['429', 429, undefined, 503, 'upstream_unavailable'],
-    ['500 IPD1002', 500, 'IPD1002', 503, 'upstream_unavailable'],
-    ['500 IPD1003', 500, 'IPD1003', 503, 'upstream_unavailable'],
-    ['500 IPD9999', 500, 'IPD9999', 503, 'upstream_unavailable'],
-  ])('should map KVK %s (no 500), uncharged', async (title, status, code, expected, problem) => {
-    kvk.fail(
-      status,
-      code ? { fout: [{ code, omschrijving: title }] } : { error: title },
-      Infinity,
-      '/v2/zoeken',
-    );
-    try {
-      const res = await api.get(`/v1/kvk/search?name=${encodeURIComponent(title)}`);
-      expect(res.status).toBe(expected);
-      expect((await jsonOf(res)).code).toBe(problem);
-      expect(res.headers.get('x-credits-charged') ?? '0.00').toBe('0.00');
-    } finally {
-      kvk.reset();
-    }
-  });
+  it.each(KVK_FAILURES)(
+    'should map KVK %s (no 500), uncharged',
+    async (title, status, code, expected, problem) => {
+      kvk.fail(status, kvkFailureBody(title, code), Infinity, '/v2/zoeken');
+      try {
+        const res = await api.get(`/v1/kvk/search?name=${encodeURIComponent(title)}`);
+        expect(res.status).toBe(expected);
+        expect((await jsonOf(res)).code).toBe(problem);
+        expect(res.headers.get('x-credits-charged') ?? '0.00').toBe('0.00');
+      } finally {
+        kvk.reset();
+      }
+    },
+  );
 
   it('should answer a test key from the recording, free, without asking KVK', async () => {
     const { accountId } = await api.account({ tier: 'trial', credits: 0 });
@@ -213,5 +204,19 @@ describe.each(PROFILES)('company search through the gateway (%s)', (profile) => 
     expect(res.headers.get('x-credits-charged')).toBe('0.00');
     expect((await jsonOf(res)).results[0]).toMatchObject({ vestigingsnummer: '990000541921' });
     expect(kvk.calls.length).toBe(before);
+  });
+});
+
+describe('the company search without a KVK key', () => {
+  it('should answer 503 upstream_not_configured, uncharged, never test data', async () => {
+    const api = await startStack('standalone');
+    try {
+      const res = await api.get('/v1/kvk/search?kvk_number=69599084');
+      expect(res.status).toBe(503);
+      expect((await jsonOf(res)).code).toBe('upstream_not_configured');
+      expect(res.headers.get('x-credits-charged')).toBe('0.00');
+    } finally {
+      await api.close();
+    }
   });
 });
