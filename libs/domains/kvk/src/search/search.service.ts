@@ -24,7 +24,7 @@ const KVK_NAMES = {
 } as const;
 
 /** The search in KVK's words, in one order (one cache entry for the same search). */
-export function kvkSearchParams(query: CompanySearchQuery): KvkSearchParams {
+function kvkSearchParams(query: CompanySearchQuery): KvkSearchParams {
   const params: Record<string, string | number | readonly string[]> = {};
   for (const [ours, theirs] of Object.entries(KVK_NAMES)) {
     const value = query[ours as keyof typeof KVK_NAMES];

@@ -35,16 +35,20 @@ const PAGING = new Set(['pagina', 'resultatenPerPagina']);
  * A search as recorded: a recorded search's first page (any page size from 10 holds its hits),
  * a trigger number's failure, else KVK's 404 IPD5200 (no hits), as recorded.
  */
-function search(query: UpstreamRequest['query'] = {}): RecordedAnswer {
+function search(
+  query: UpstreamRequest['query'] = {},
+  recorded: ReadonlyMap<string, RecordedReply>,
+): RecordedAnswer {
   const trigger = TRIGGERS[String(query['kvkNummer'])];
   if (trigger) return trigger;
   const criteria = Object.entries(query).filter(([name]) => !PAGING.has(name));
   const firstPage = Number(query['pagina'] ?? 1) === 1;
   const perPage = Number(query['resultatenPerPagina'] ?? 10) >= 10;
   const [name, value] = criteria[0] ?? [];
-  const file =
-    criteria.length === 1 && firstPage && perPage && RECORDED_SEARCHES[`${name}=${String(value)}`];
-  return recordedKvkAnswer(file || NO_HITS);
+  const found = criteria.length === 1 && firstPage && perPage;
+  return (
+    (found && recorded.get(`${name}=${String(value)}`)) || (recorded.get(NO_HITS) as RecordedReply)
+  );
 }
 
 /** KVK numbers that make the register misbehave in the sandbox; built in code, not recorded. */
@@ -86,10 +90,16 @@ export function kvkRecording(): Recording {
   const answers = new Map(
     Object.entries(RECORDED).map(([path, file]) => [path, recordedKvkAnswer(file)]),
   );
+  const searches = new Map(
+    Object.entries({ ...RECORDED_SEARCHES, [NO_HITS]: NO_HITS }).map(([key, file]) => [
+      key,
+      recordedKvkAnswer(file),
+    ]),
+  );
   return {
     upstream: 'kvk',
     answer: (request) => {
-      if (request.path === '/v2/zoeken') return search(request.query);
+      if (request.path === '/v2/zoeken') return search(request.query, searches);
       const recorded = answers.get(request.path);
       if (recorded) return recorded;
       const profile = /^\/v1\/basisprofielen\/(\d+)(\/.*)?$/.exec(request.path);
