@@ -10,6 +10,8 @@ import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition } from '@nl/contracts-core';
 import { KVK_REACH_KEYWORD } from '@nl/contracts-kvk';
 import { IN_NETHERLANDS_KEYWORD, inNetherlands } from '@nl/contracts-property';
+import { VIES_REGISTERED_KEYWORD, normaliseVatInput } from '@nl/contracts-validation';
+import { recordedRegistry } from '@nl/domain-validation';
 import { gatewayApp } from '@nl/gateway-app';
 import {
   ResponseChecker,
@@ -33,10 +35,16 @@ const UNLIMITED: EndpointDefinition[] = ENDPOINT_CATALOG.map((e) => ({
   limits: Object.fromEntries(Object.keys(e.limits).map((tier) => [tier, 1_000_000])),
 }));
 
+/** The numbers the sandbox's VIES holds as valid: the only requesters it accepts. */
+const VIES_HOLDS = new Set(recordedRegistry().map((r) => `${r.countryCode}${r.vatNumber}`));
+
 const VENDOR_RULES: Record<string, VendorRule> = {
   // page × per_page, each its default when left out, at most the argument.
   [KVK_REACH_KEYWORD]: (max, values) =>
     Number(values['page'] ?? 1) * Number(values['per_page'] ?? 10) <= Number(max),
+  [VIES_REGISTERED_KEYWORD]: (name, values) =>
+    values[name as string] === undefined ||
+    VIES_HOLDS.has(normaliseVatInput(String(values[name as string]))),
   [IN_NETHERLANDS_KEYWORD]: (names, values) => {
     const [lat, lon] = names as [string, string];
     return (

@@ -1,7 +1,12 @@
 import { jest } from '@jest/globals';
 import { PROPERTY_RECORDINGS } from '@nl/domain-property';
 import { EUROPALAAN_ID, PropertyFakes } from '@nl/testing';
-import { ADDRESS, expectShape, type Shape } from './support/shapes.js';
+import {
+  ADDRESS,
+  ADDRESS_BAG_ONLY as BAG_ONLY,
+  expectShape,
+  type Shape,
+} from './support/shapes.js';
 import {
   PROFILES,
   expectRefusedUncharged,
@@ -10,20 +15,6 @@ import {
   type Stack,
 } from './support/stack.js';
 
-/** The members only the BAG API has: null in a record PDOK answered alone. */
-const BAG_ONLY = [
-  'bag_pand_ids',
-  'usage_purposes',
-  'surface_area_m2',
-  'build_year',
-  'status',
-  'is_observed',
-  'in_investigation',
-  'document_date',
-  'document_number',
-  'secondary_address_ids',
-  'occurrence',
-];
 /** The spec's property value response and its address. */
 const VALUE: Shape = {
   grondoppervlakte: 'integer?',

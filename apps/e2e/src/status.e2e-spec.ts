@@ -259,6 +259,27 @@ describe.each(PROFILES)('the public status figures (%s)', (profile) => {
     expect(viesOf(after)?.state).toBe('operational');
   }, 90_000);
 
+  it('should count the GET answers of an endpoint, not its HEAD answers', async () => {
+    const key = await premiumKey();
+    const path = '/v1/cbs/sbi/62.10';
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await api.fetch(path, { method: 'HEAD', headers: { 'x-api-key': key } })).status,
+      ).toBe(200);
+    expect((await api.get(path, { 'x-api-key': key })).status).toBe(200);
+    const report = await until(
+      api.url,
+      (r) => (endpointOf(r, 'cbs.sbi.lookup')?.windows['24h'].all.requests ?? 0) > 0,
+      'the GET of an industry code',
+    );
+    // Written with the GET or before it: a HEAD counted would show here.
+    await sleep(1_500);
+    expect(endpointOf(await statusOf(api.url), 'cbs.sbi.lookup')?.windows['24h'].all.requests).toBe(
+      1,
+    );
+    expect(endpointOf(report, 'cbs.sbi.lookup')?.windows['24h'].all.requests).toBe(1);
+  });
+
   it('should keep the figures over a restart', async () => {
     // Every answer written, and the report built after the last write.
     await sleep(2_500);

@@ -50,6 +50,21 @@ export const ADDRESS: Shape = {
   lon: 'number?',
 };
 
+/** The members of the address record only the BAG API has: null in a record PDOK answered alone. */
+export const ADDRESS_BAG_ONLY = [
+  'bag_pand_ids',
+  'usage_purposes',
+  'surface_area_m2',
+  'build_year',
+  'status',
+  'is_observed',
+  'in_investigation',
+  'document_date',
+  'document_number',
+  'secondary_address_ids',
+  'occurrence',
+];
+
 const TESTS: Record<Kind, (value: unknown) => boolean> = {
   id16: (v) => typeof v === 'string' && /^\d{16}$/.test(v),
   string: (v) => typeof v === 'string',

@@ -57,3 +57,16 @@ export const PLANS_SANDBOX_POINTS = {
   /** The plans API cannot be reached. */
   down: { lat: 52.5, lon: 5.5 },
 } as const;
+
+/**
+ * Sandbox points of `GET /v1/kadaster/bag/nearby` (WGS84): beside Europalaan 93, where the
+ * recording knows three addresses, and two triggers that make PDOK fail.
+ */
+export const NEARBY_SANDBOX_POINTS = {
+  /** A few metres from Europalaan 93: it, and its ILLUSTRATIVE neighbours 95 and 91. */
+  europalaan: { lat: 52.0642, lon: 5.107 },
+  /** PDOK Locatieserver does not answer in time. */
+  timeout: { lat: 52.1, lon: 5.1 },
+  /** PDOK Locatieserver cannot be reached. */
+  down: { lat: 52.2, lon: 5.2 },
+} as const;

@@ -1,5 +1,6 @@
 import { DAY, HOUR, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
 import { PANDGEGEVENS_GET_ENDPOINT, PLANS_SEARCH_ENDPOINT } from './dossier.endpoints.js';
+import { BAG_NEARBY_ENDPOINT } from './nearby.endpoints.js';
 import { PROPERTY_SANDBOX_IDS as IDS } from './property-sandbox.js';
 import { AddressSuggestQuery, BagIdQuery, WozValueQuery } from './property.requests.js';
 import {
@@ -194,5 +195,6 @@ export const PROPERTY_ENDPOINTS: readonly EndpointDefinition[] = [
   WOZ_GET_ENDPOINT,
   BAG_GET_ENDPOINT,
   BAG_SUGGEST_ENDPOINT,
+  BAG_NEARBY_ENDPOINT,
   PLANS_SEARCH_ENDPOINT,
 ];

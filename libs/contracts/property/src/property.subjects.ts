@@ -4,6 +4,7 @@ export const PROPERTY_SUBJECTS = {
   wozWaarde: 'property.woz.get',
   bagById: 'property.bag.get',
   addressSuggest: 'property.bag.suggest',
+  addressNearby: 'property.bag.nearby',
   plans: 'property.plans.search',
 } as const;
 

@@ -32,7 +32,7 @@ export const VAT_CHECK_ENDPOINT = {
   ],
   summary: 'Validate an EU VAT number (VIES)',
   description:
-    'Format and checksum check, then a live VIES query; company name and address where the member state shares them. A stored answer is served when the member state or VIES is offline.',
+    'Format and checksum check, then a live VIES query; company name and address where the member state shares them. A stored answer is served when the member state or VIES is offline. With `requester_vat_number` the check is a VIES consultation: its number comes back in `consultation`, the check always asks VIES (never a stored answer, priced as fresh).',
   price: { fresh: credits(1), cached: credits(0.5) },
   cacheTtlMs: DAY,
   // An offline member state: the last answer stands in for a month.
@@ -57,6 +57,12 @@ export const VAT_CHECK_ENDPOINT = {
         body: { vat_number: 'DE129273398' },
         description: 'Valid; Germany shares no name or address, so `company` is null.',
       },
+      {
+        path: '/v1/validate/vat',
+        body: { vat_number: 'NL004495445B01', requester_vat_number: 'BE0244142664' },
+        description:
+          "A consultation for a requester: `consultation` carries a consultation number in VIES's form (made by the sandbox; VIES numbers each real one), never a stored answer.",
+      },
     ],
     triggers: [
       {
@@ -79,6 +85,14 @@ export const VAT_CHECK_ENDPOINT = {
         description: 'VIES itself does not answer in time, nothing stored.',
         status: 504,
         answer: { code: 'upstream_timeout' },
+      },
+      {
+        path: '/v1/validate/vat',
+        body: { vat_number: 'BE0244142664', requester_vat_number: 'NL000000012B01' },
+        description:
+          'A requester VIES does not hold as valid: VIES refuses it (INVALID_REQUESTER_INFO), a 400 on `requester_vat_number`, not charged.',
+        status: 400,
+        answer: { code: 'validation_failed', reason: 'INVALID_REQUESTER_INFO' },
       },
     ],
   },

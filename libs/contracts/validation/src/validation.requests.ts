@@ -1,6 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BLANK, CONTROL_CHARACTERS, Text, nonBlankText } from '@nl/contracts-core';
-import { IsIn, IsOptional } from 'class-validator';
+import { BLANK, CONTROL_CHARACTERS, DescribedAs, Text, nonBlankText } from '@nl/contracts-core';
+import {
+  IsIn,
+  IsOptional,
+  Validate,
+  ValidatorConstraint,
+  type ValidationArguments,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 import {
   DNS_NAME_INPUT,
   DNS_QUERY_TYPES,
@@ -12,6 +19,39 @@ import {
 import { VAT_INPUT } from './vat-input.js';
 import { checkVatNumber } from './vat-number.js';
 
+/** A VAT number's form, with the refusal saying what is wrong with it. */
+const VatNumberText = (field: string) =>
+  Text({
+    pattern: VAT_INPUT,
+    maxLength: 40,
+    message: ({ value }) => {
+      if (typeof value !== 'string') return `${field} must be a string`;
+      const check = checkVatNumber(value);
+      return check.ok ? `${field} is not a VAT number` : check.message;
+    },
+  });
+
+/**
+ * The vendor keyword (of the body's object rules) naming a member that must be a VAT number VIES
+ * holds as valid. Only VIES can judge that; the gateway refuses what fails the check digit, and
+ * VIES refuses the rest (`INVALID_REQUESTER_INFO`).
+ */
+export const VIES_REGISTERED_KEYWORD = 'x-vies-registered';
+
+/** A requester's check digit, judged before VIES is asked (the form has its own rule). */
+@DescribedAs({ object: { [VIES_REGISTERED_KEYWORD]: 'requester_vat_number' } })
+@ValidatorConstraint({ name: 'viesRegistered' })
+class RequesterCheckDigit implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string' || !VAT_INPUT.test(value)) return true;
+    return checkVatNumber(value).ok;
+  }
+  defaultMessage(args: ValidationArguments): string {
+    const check = checkVatNumber(String(args.value));
+    return check.ok ? 'requester_vat_number is not valid' : check.message;
+  }
+}
+
 /** `POST /v1/validate/vat`. */
 export class VatCheckBody {
   @ApiProperty({
@@ -22,18 +62,18 @@ export class VatCheckBody {
   // Prefix and form, checked at the gateway so a malformed number is refused before any credit
   // is reserved; the checksum is judged by the service (a wrong check digit is an answer:
   // `valid:false`, `error:"invalid_checksum"`).
-  @Text({
-    pattern: VAT_INPUT,
-    maxLength: 40,
-    message: ({ value }) =>
-      typeof value === 'string'
-        ? (() => {
-            const check = checkVatNumber(value);
-            return check.ok ? 'vat_number is not a VAT number' : check.message;
-          })()
-        : 'vat_number must be a string',
-  })
+  @VatNumberText('vat_number')
   vat_number: string;
+
+  @ApiPropertyOptional({
+    example: 'BE0244142664',
+    description:
+      "Your own VAT number, in the same forms as `vat_number`. With it VIES registers the check as a consultation and gives it a number (`consultation.request_identifier`): the proof of a check a business keeps for a zero-rated intra-EU supply. Such a check always asks VIES (never a stored answer) and is priced as fresh. VIES refusing the requester is a 400 on this field with VIES's reason.",
+  })
+  @IsOptional()
+  @VatNumberText('requester_vat_number')
+  @Validate(RequesterCheckDigit)
+  requester_vat_number?: string;
 }
 
 /** `POST /v1/validate/email` and the disposable check. */

@@ -12,6 +12,28 @@ export class VatCompany {
   address: string | null;
 }
 
+/** A check VIES registered for a requester: the proof a business keeps of it. */
+export class VatConsultation {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'WAPIAAAAZJQ3K8VN',
+    description:
+      "VIES's consultation number (its `requestIdentifier`) for this check; null when VIES gave none.",
+  })
+  request_identifier: string | null;
+  @ApiProperty({
+    example: 'BE0244142664',
+    description: 'The requester the consultation is registered for, normalised.',
+  })
+  requester_vat_number: string;
+  @ApiProperty({
+    example: '2026-11-22T10:00:00.000Z',
+    description: 'When VIES registered the consultation.',
+  })
+  request_date: string;
+}
+
 /** The VAT validation response (spec). */
 export class VatValidationResponse {
   @ApiProperty({
@@ -45,6 +67,12 @@ export class VatValidationResponse {
   })
   error: string | null;
   @ApiProperty({ example: 'The VAT number is valid.' }) message: string;
+  @ApiPropertyOptional({
+    type: VatConsultation,
+    description:
+      'Present only on a check made with `requester_vat_number`: the consultation VIES registered.',
+  })
+  consultation?: VatConsultation;
 }
 
 export class EmailChecks {

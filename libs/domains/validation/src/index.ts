@@ -7,6 +7,7 @@ export * from './validation.module.js';
 export {
   VIES_TRIGGER_NUMBERS,
   ViesRecording,
+  recordedRegistry,
   type ViesRegistration,
 } from './upstream/vies/vies.recording.js';
 export { DNS_TRIGGER_NAMES, RECORDED_DNS_ZONE } from './upstream/dns/dns.recording.js';

@@ -6,10 +6,8 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import {
-  statusSubject,
   type DatasetStatus,
   type EndpointDefinition,
-  type ServiceStatus,
   type UpstreamCallReport,
 } from '@nl/contracts-core';
 import {
@@ -21,7 +19,7 @@ import {
 import { InjectConfig } from '@nl/platform-config';
 import { outsideRequest, setUpstreamCallSink } from '@nl/platform-context';
 import { LOGGER, type Logger } from '@nl/platform-logging';
-import { TransportClient } from '@nl/platform-transport';
+import { ServiceStatuses } from '@nl/platform-transport';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { buildReport } from './status-report.builder.js';
@@ -34,7 +32,6 @@ import { STATUS_CONFIG, type StatusSettings } from './status.config.js';
 const SOURCES_EVERY_MS = 30_000;
 /** How often a process rolls fine buckets up and prunes (at most; every replica may). */
 const ROLLUP_EVERY_MS = 60_000;
-const SOURCE_TIMEOUT_MS = 2_000;
 
 /**
  * The public status figures of this deployment: every gateway process counts its answers (per
@@ -60,7 +57,7 @@ export class StatusService
     db: DataSource,
     @InjectConfig(STATUS_CONFIG) private readonly settings: StatusSettings,
     @Inject(GATEWAY_CATALOG) private readonly catalog: readonly EndpointDefinition[],
-    private readonly transport: TransportClient,
+    private readonly statuses: ServiceStatuses,
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
   ) {
     this.samples = new StatusSamples(settings.bucketSeconds);
@@ -127,22 +124,11 @@ export class StatusService
     const domains = [...new Set(this.catalog.filter((e) => !e.planned).map((e) => e.domain))];
     const circuits: Record<string, string> = {};
     const datasets = new Map<string, DatasetStatus>();
-    for (const status of await Promise.all(domains.map((d) => this.serviceStatus(d)))) {
+    for (const status of await Promise.all(domains.map((d) => this.statuses.of(d)))) {
       Object.assign(circuits, status?.circuits);
       for (const dataset of status?.datasets ?? []) datasets.set(dataset.name, dataset);
     }
     await this.store.saveSources(circuits, [...datasets.values()]);
-  }
-
-  private serviceStatus(domain: string): Promise<ServiceStatus | null> {
-    return this.transport
-      .request<unknown>(
-        statusSubject(domain),
-        {},
-        { requestId: randomUUID(), timeoutMs: SOURCE_TIMEOUT_MS, sandbox: false },
-      )
-      .then((reply) => reply as unknown as ServiceStatus)
-      .catch(() => null);
   }
 
   /** Each endpoint's figures over the last 24 hours (the served OpenAPI's `x-latency`). */

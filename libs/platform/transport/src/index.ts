@@ -10,6 +10,7 @@ export * from './nats-health.js';
 export * from './nats-connection.js';
 export * from './traced-nats.client.js';
 export * from './service-client.js';
+export * from './service-statuses.js';
 export * from './service-bus.js';
 export * from './service-message.js';
 export * from './nats-wire.js';

@@ -4,11 +4,13 @@ import { LOGGER, type Logger } from '@nl/platform-logging';
 import { InProcClient } from './inproc.client.js';
 import { TracedNatsClient } from './traced-nats.client.js';
 import { ServiceClient } from './service-client.js';
+import { ServiceStatuses } from './service-statuses.js';
 import { TRANSPORT_PROXY, TransportClient } from './transport.client.js';
 
 /**
  * Gives the gateway (and a service that calls other services) a {@link TransportClient} on NATS
- * or the in-process bus, per config, and the typed {@link ServiceClient} over it.
+ * or the in-process bus, per config, the typed {@link ServiceClient} over it, and the services'
+ * status answers ({@link ServiceStatuses}).
  */
 @Global()
 @Module({
@@ -27,7 +29,8 @@ import { TRANSPORT_PROXY, TransportClient } from './transport.client.js';
     },
     TransportClient,
     ServiceClient,
+    ServiceStatuses,
   ],
-  exports: [TransportClient, ServiceClient],
+  exports: [TransportClient, ServiceClient, ServiceStatuses],
 })
 export class TransportClientModule {}

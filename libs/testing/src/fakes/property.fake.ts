@@ -83,7 +83,8 @@ export class PropertyFakes {
   /**
    * Test rows only (never the sandbox's): Europalaan 93 copied to another house number, with
    * its own ids and a point `houseNumber` × 110 m further north, in all five fakes, so a test
-   * has a fresh address whose dossier nothing has cached yet. `pdokObject` makes PDOK's copy name
+   * has a fresh address whose dossier nothing has cached yet (PDOK's `/reverse` finds it at its
+   * point too, so it also makes addresses near a point). `pdokObject` makes PDOK's copy name
    * another adresseerbaar object than BAG's (a PDOK that lags a change in BAG).
    */
   copyEuropalaan(houseNumber: number, options: { pdokObject?: string } = {}): TestAddress {

@@ -1,5 +1,10 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AddressSuggestQuery, BagIdQuery, PROPERTY_SUBJECTS } from '@nl/contracts-property';
+import {
+  AddressSuggestQuery,
+  BagIdQuery,
+  NearbyQuery,
+  PROPERTY_SUBJECTS,
+} from '@nl/contracts-property';
 import { requestScope } from '@nl/platform-context';
 import { RpcHandlers } from '@nl/platform-errors';
 import { AddressService } from './address.service.js';
@@ -12,6 +17,12 @@ export class AddressHandler {
   @MessagePattern(PROPERTY_SUBJECTS.addressSuggest)
   suggest(@Payload() query: AddressSuggestQuery) {
     return this.addresses.suggest(query.q, query.limit, requestScope());
+  }
+
+  @MessagePattern(PROPERTY_SUBJECTS.addressNearby)
+  nearby(@Payload() query: NearbyQuery) {
+    const { lat, lon, limit } = query;
+    return this.addresses.nearby({ lat, lon }, limit, requestScope());
   }
 
   @MessagePattern(PROPERTY_SUBJECTS.bagById)

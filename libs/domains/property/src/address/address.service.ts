@@ -2,12 +2,17 @@ import { Injectable } from '@nestjs/common';
 import type { ReplyEnvelope } from '@nl/contracts-core';
 import {
   BAG_GET_ENDPOINT,
+  BAG_NEARBY_ENDPOINT,
   BAG_SUGGEST_ENDPOINT,
+  NEARBY_MAX,
+  NEARBY_RADIUS_M,
   type AddressRecord,
   type AddressSuggestResponse,
   type AddressSuggestion,
   type BagIdNotFound,
   type BagIdResponse,
+  type NearbyAddress,
+  type NearbyResponse,
 } from '@nl/contracts-property';
 import { DomainCache, cacheKey, replyEnvelope, type Cached } from '@nl/platform-cache';
 import type { RequestScope } from '@nl/platform-context';
@@ -17,7 +22,13 @@ import { BagClient } from '../upstream/bag/bag.client.js';
 import type { BagVerblijfsobjectAnswer } from '../upstream/bag/bag.types.js';
 import { toBagAddress } from '../upstream/bag/bag.mapper.js';
 import { PdokClient } from '../upstream/pdok/pdok.client.js';
-import { isAddressDoc, toPdokAddress, toSuggestion } from '../upstream/pdok/pdok.mapper.js';
+import {
+  isAddressDoc,
+  toNearby,
+  toPdokAddress,
+  toSuggestion,
+  type Point,
+} from '../upstream/pdok/pdok.mapper.js';
 import type { PdokDoc } from '../upstream/pdok/pdok.types.js';
 
 const NOT_FOUND: BagIdNotFound = { found: false, address: null };
@@ -60,10 +71,11 @@ function merge(pdok: AddressRecord | null, bag: AddressRecord | null): AddressRe
 }
 
 /**
- * Autocomplete and address records. Suggestions come from PDOK (cached per normalised text by
- * the suggest row, all limits sharing one entry); a record is PDOK's, completed by the BAG API
- * when this server has a key (and always in the sandbox, whose BAG recording answers), cached by
- * the bag/id row.
+ * Autocomplete, address records and the addresses near a point. Suggestions come from PDOK
+ * (cached per normalised text by the suggest row, all limits sharing one entry); a record is
+ * PDOK's, completed by the BAG API when this server has a key (and always in the sandbox, whose
+ * BAG recording answers), cached by the bag/id row; the addresses near a point are PDOK's
+ * records, cached per exact point by the nearby row, all limits sharing one entry.
  */
 @Injectable()
 export class AddressService {
@@ -85,6 +97,31 @@ export class AddressService {
     return replyEnvelope('pdok', {
       ...cached,
       value: { suggestions: cached.value.slice(0, limit) },
+    });
+  }
+
+  /**
+   * The addresses nearest a point, nearest first, within the radius: PDOK's `/reverse` is asked
+   * for the most a caller may want, and the first `limit` answered. The point is the key as the
+   * caller gave it (as a number): rounding it would change the distances.
+   */
+  async nearby(
+    point: Point,
+    limit: number,
+    scope: RequestScope,
+  ): Promise<ReplyEnvelope<NearbyResponse>> {
+    const cached = await this.cache.through<NearbyAddress[]>(
+      cacheKey(scope, BAG_NEARBY_ENDPOINT, `nearby:${point.lat},${point.lon}`),
+      async () =>
+        toNearby(
+          await this.pdok.reverse(point, NEARBY_RADIUS_M, NEARBY_MAX, scope),
+          point,
+          NEARBY_RADIUS_M,
+        ),
+    );
+    return replyEnvelope('pdok', {
+      ...cached,
+      value: { radius_m: NEARBY_RADIUS_M, results: cached.value.slice(0, limit) },
     });
   }
 

@@ -11,6 +11,6 @@ export class VatHandler {
 
   @MessagePattern(VALIDATION_SUBJECTS.vat)
   checkVat(@Payload() body: VatCheckBody) {
-    return this.vat.check(body.vat_number, requestScope());
+    return this.vat.check(body.vat_number, requestScope(), body.requester_vat_number ?? undefined);
   }
 }

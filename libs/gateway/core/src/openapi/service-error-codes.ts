@@ -43,6 +43,16 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'upstream_timeout',
     'internal',
   ],
+  'property.bag.nearby': [
+    'validation_failed',
+    'bad_request',
+    'not_found',
+    'database_unavailable',
+    'upstream_unavailable',
+    'upstream_not_configured',
+    'upstream_timeout',
+    'internal',
+  ],
   'property.plans.search': [
     'validation_failed',
     'bad_request',

@@ -178,7 +178,9 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       const seconds = (performance.now() - started) / 1000;
       const cache = envelope?.meta.cache ?? 'none';
       countAnswer(endpoint.id, status, cache, seconds, code);
-      this.meter?.answered({ endpoint: endpoint.id, status, cache, seconds, sandbox });
+      // A HEAD answer asks no service: it would read as a cold answer in no time at all.
+      if (request.method !== 'HEAD')
+        this.meter?.answered({ endpoint: endpoint.id, status, cache, seconds, sandbox });
       // At warn (production) the access line is not written: don't build it either.
       if (this.logger.isLevelEnabled('info'))
         logAnswer(this.logger, {

@@ -1,7 +1,7 @@
 import { LIVE } from '@nl/platform-context';
 import { Upstream } from '@nl/platform-upstream';
 import { FakeUpstream } from '@nl/testing';
-import { PDOK_UPSTREAM, PdokClient, SUGGEST_FIELDS } from './pdok.client.js';
+import { PDOK_UPSTREAM, PdokClient, REVERSE_FIELDS, SUGGEST_FIELDS } from './pdok.client.js';
 import { pdokRecording } from './pdok.recording.js';
 
 const settings = (url: string) => ({
@@ -49,6 +49,31 @@ describe(PdokClient.name, () => {
       q: 'postcode:3526KP and huisnummer:93',
       fq: 'type:adres',
       fl: '*',
+    });
+  });
+
+  it('should ask /reverse for the addresses near a point within the radius, nearest first', async () => {
+    const sut = new PdokClient(Upstream.from(PDOK_UPSTREAM, settings(pdok.url)));
+    const docs = await sut.reverse({ lat: 52.0642, lon: 5.107 }, 20, 10, LIVE);
+    expect(docs.map((d) => [d.huisnummer, d.afstand])).toEqual([
+      [93, 6.13],
+      [95, 19.27],
+    ]);
+    expect(asked()[0]).toEqual({
+      lat: '52.0642',
+      lon: '5.107',
+      type: 'adres',
+      distance: '20',
+      rows: '10',
+      fl: REVERSE_FIELDS,
+    });
+  });
+
+  it('should fail as PDOK fails on /reverse, as on its other paths', async () => {
+    const sut = new PdokClient(Upstream.from(PDOK_UPSTREAM, settings(pdok.url)));
+    pdok.fail(500);
+    await expect(sut.reverse({ lat: 52.0642, lon: 5.107 }, 250, 10, LIVE)).rejects.toMatchObject({
+      kind: 'unavailable',
     });
   });
 });

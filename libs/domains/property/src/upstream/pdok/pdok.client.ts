@@ -43,6 +43,12 @@ export const SUGGEST_FIELDS =
 /** How many suggestions are asked for: the most a caller may want, so every limit shares one. */
 export const SUGGEST_ROWS = 10;
 
+/**
+ * What `/reverse` is asked to return: every stored field, and `afstand` (metres from the point),
+ * which its default field list has and `*` may not name.
+ */
+export const REVERSE_FIELDS = '*,afstand';
+
 /** Without a letter or addition, PDOK's `free` answers every variant at the number. */
 const ADDRESS_ROWS = 100;
 
@@ -52,7 +58,7 @@ const SOLR_SYNTAX = /[+\-&|!(){}[\]^"~*?:\\/]/g;
 const same = (a: string | undefined, b: string | undefined) =>
   (a ?? '').toUpperCase() === (b ?? '').toUpperCase();
 
-/** HTTP only: the three questions the property service asks PDOK. */
+/** HTTP only: the four questions the property service asks PDOK. */
 @Injectable()
 export class PdokClient {
   /** Whether `/suggest` is asked for the fields of {@link SUGGEST_FIELDS}. */
@@ -123,6 +129,21 @@ export class PdokClient {
         same(doc.huisnummertoevoeging, address.house_number_addition),
     );
     return exact ?? (options.anyVariant ? atNumber[0] : undefined) ?? null;
+  }
+
+  /**
+   * The address documents nearest a WGS84 point, nearest first: at most `rows`, none further
+   * than `radiusM` metres (PDOK's `distance`). `type=adres` chooses the nearest addresses, where
+   * an `fq` would filter them after the nearest objects of any type were chosen.
+   */
+  async reverse(
+    point: { readonly lat: number; readonly lon: number },
+    radiusM: number,
+    rows: number,
+    scope: RequestScope,
+  ): Promise<readonly PdokDoc[]> {
+    const query = { ...point, type: 'adres', distance: radiusM, rows, fl: REVERSE_FIELDS };
+    return this.docs({ path: '/reverse', query }, scope);
   }
 
   private async docs(request: UpstreamRequest, scope: RequestScope): Promise<readonly PdokDoc[]> {

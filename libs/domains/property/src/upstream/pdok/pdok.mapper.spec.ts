@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { objectTypeOf } from '../../address/address-form.js';
 import {
   isAddressDoc,
+  metresBetween,
   parcelOf,
   pointOf,
+  toNearby,
   toPdokAddress,
   toSuggestion,
   type PdokAddressDoc,
@@ -21,6 +23,9 @@ const [BOLOGNALAAN_101, BOLOGNALAAN] = recorded('docs_bolognalaan_3584CJ.json').
   PdokDoc,
 ];
 const POSTCODE_3584CC = recorded('free_postcode_3584CC.json').response.docs;
+/** The illustrative `/reverse` answer beside Europalaan 93 (recorded/PROVENANCE.md). */
+const REVERSE = recorded('illustrative_reverse_europalaan.json').response.docs;
+const REVERSE_POINT = { lat: 52.0642, lon: 5.107 };
 /** What `/suggest` sends of a document with its default `fl`: id, type, label, score. */
 const defaultFields = ({ id, type, weergavenaam, score }: PdokDoc): PdokDoc => ({
   id,
@@ -196,5 +201,55 @@ describe('coordinates and object types', () => {
     expect(objectTypeOf('0503030000103062')).toBe('Standplaats');
     expect(objectTypeOf('0344200000128086')).toBeNull();
     expect(objectTypeOf(undefined)).toBeNull();
+  });
+});
+
+describe(toNearby.name, () => {
+  it('should answer the addresses nearest first, each with its distance and its bag/id record', () => {
+    const nearby = toNearby(REVERSE, REVERSE_POINT, 250);
+    expect(nearby.map((n) => [n.address.address_line, n.distance_m])).toEqual([
+      ['Europalaan 93', 6.1],
+      ['Europalaan 95', 19.3],
+      ['Europalaan 91', 25.7],
+    ]);
+    // The record of Europalaan 93 is the one bag/id makes of PDOK's lookup document.
+    expect(nearby[0].address).toEqual(toPdokAddress(EUROPALAAN));
+    expect(nearby[1].address).toMatchObject({
+      bag_nummeraanduiding_id: '0344200000990095',
+      bag_verblijfsobject_id: '0344010000990095',
+      house_number: 95,
+      postcode: '3526KP',
+      municipality: 'Utrecht',
+      lat: 52.0643612,
+      lon: 5.1068965,
+    });
+  });
+
+  it('should leave out addresses beyond the radius, and documents that are no address', () => {
+    const withPostcode = [...REVERSE, { ...BOLOGNALAAN, afstand: 1 }, SUGGEST[0]];
+    expect(toNearby(withPostcode, REVERSE_POINT, 20).map((n) => n.address.house_number)).toEqual([
+      93, 95,
+    ]);
+  });
+
+  it('should measure the distance from the point when PDOK sends no afstand, and sort by it', () => {
+    const unmeasured = REVERSE.map(({ afstand: _afstand, ...doc }) => doc).reverse();
+    const nearby = toNearby(unmeasured, REVERSE_POINT, 250);
+    expect(nearby.map((n) => n.address.house_number)).toEqual([93, 95, 91]);
+    nearby.forEach((n, i) => expect(n.distance_m).toBeCloseTo(REVERSE[i].afstand ?? NaN, 0));
+    expect(toNearby([{ ...EUROPALAAN, centroide_ll: undefined }], REVERSE_POINT, 250)).toEqual([]);
+  });
+});
+
+describe(metresBetween.name, () => {
+  it('should measure what the RD New coordinates of two recorded addresses say, within 0.5 %', () => {
+    // Europalaan 93 and Bolstraat 1: 3271.5 m apart in RD New (x, y in metres).
+    const rd = Math.hypot(137569.474 - 135782.745, 455650.561 - 452910.011);
+    const measured = metresBetween(
+      { lat: 52.06415055, lon: 5.10696041 },
+      { lat: 52.08884161, lon: 5.13287587 },
+    );
+    expect(Math.abs(measured - rd) / rd).toBeLessThan(0.005);
+    expect(metresBetween(REVERSE_POINT, REVERSE_POINT)).toBe(0);
   });
 });

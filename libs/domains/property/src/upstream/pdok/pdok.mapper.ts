@@ -1,4 +1,4 @@
-import type { AddressRecord, AddressSuggestion } from '@nl/contracts-property';
+import type { AddressRecord, AddressSuggestion, NearbyAddress } from '@nl/contracts-property';
 import { addressForm, objectTypeOf, postcodeOf } from '../../address/address-form.js';
 import { municipalityName } from '../../address/municipalities.js';
 import type { PdokDoc } from './pdok.types.js';
@@ -105,4 +105,48 @@ export function parcelOf(doc: PdokDoc | null): {
     kadastrale_sectie: match?.[2] ?? null,
     kadastraal_perceel_nummer: match?.[3] ?? null,
   };
+}
+
+/** A WGS84 point. */
+export interface Point {
+  readonly lat: number;
+  readonly lon: number;
+}
+
+/** The mean earth radius (IUGG), in metres. */
+const EARTH_RADIUS_M = 6_371_008.8;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle (haversine) distance in metres between two WGS84 points. */
+export function metresBetween(a: Point, b: Point): number {
+  const dLat = radians(b.lat - a.lat);
+  const dLon = radians(b.lon - a.lon);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * The addresses of a `/reverse` answer within `radiusM` of the point, nearest first, each with
+ * its distance (PDOK's `afstand`, else measured from its point) to a tenth of a metre and its
+ * record as `bag/id` has it from PDOK. Documents that are no address, or have neither a distance
+ * nor a point, are left out.
+ */
+export function toNearby(docs: readonly PdokDoc[], point: Point, radiusM: number): NearbyAddress[] {
+  const nearby: NearbyAddress[] = [];
+  for (const doc of docs) {
+    if (!isAddressDoc(doc)) continue;
+    const address = toPdokAddress(doc);
+    const { lat, lon } = address;
+    const metres =
+      typeof doc.afstand === 'number' && Number.isFinite(doc.afstand)
+        ? doc.afstand
+        : lat !== null && lon !== null
+          ? metresBetween(point, { lat, lon })
+          : null;
+    if (metres === null || metres > radiusM) continue;
+    nearby.push({ distance_m: Math.round(metres * 10) / 10, address });
+  }
+  return nearby.sort((a, b) => a.distance_m - b.distance_m);
 }

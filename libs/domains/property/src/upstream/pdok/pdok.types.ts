@@ -30,9 +30,11 @@ export interface PdokDoc {
   readonly centroide_rd?: string;
   /** Cadastral parcels: `<KAD. GEMEENTE>-<SECTIE>-<PERCEELNUMMER>`, e.g. `UTT00-R-364`. */
   readonly gekoppeld_perceel?: readonly string[];
+  /** `/reverse` only: metres from the point asked about. */
+  readonly afstand?: number;
 }
 
-/** The Solr envelope of `/suggest`, `/lookup` and `/free`. */
+/** The Solr envelope of `/suggest`, `/lookup`, `/free` and `/reverse`. */
 export interface PdokAnswer {
   readonly response: {
     readonly numFound: number;

@@ -47,15 +47,34 @@ export const VIES_UPSTREAM: UpstreamRegistration<ValidationSettings> = {
   recording: new ViesRecording(),
 };
 
+/** A VAT number as VIES is asked about it: its member state and the number after the prefix. */
+export interface ViesParty {
+  readonly countryCode: string;
+  readonly number: string;
+  /** The whole number, prefix included. */
+  readonly vatNumber: string;
+}
+
 /** The VIES REST API (`POST /check-vat-number`). */
 @Injectable()
 export class ViesClient {
   constructor(@InjectUpstream('vies') private readonly upstream: Upstream) {}
 
-  /** One check; throws UpstreamError when VIES gave no answer at all. */
-  async check(countryCode: string, vatNumber: string, scope: RequestScope): Promise<ViesOutcome> {
+  /**
+   * One check; with a requester, VIES registers it as a consultation and answers its number.
+   * Throws UpstreamError when VIES gave no answer at all.
+   */
+  async check(party: ViesParty, scope: RequestScope, requester?: ViesParty): Promise<ViesOutcome> {
+    const json = {
+      countryCode: party.countryCode,
+      vatNumber: party.number,
+      ...(requester && {
+        requesterMemberStateCode: requester.countryCode,
+        requesterNumber: requester.number,
+      }),
+    };
     const response = await this.upstream.request(
-      { method: 'POST', path: '/check-vat-number', json: { countryCode, vatNumber } },
+      { method: 'POST', path: '/check-vat-number', json },
       scope,
     );
     return readViesAnswer(response.status, response.body);

@@ -8,11 +8,16 @@ describe('the VIES recording, served by the VIES fake', () => {
   });
   afterEach(() => vies.close());
 
-  const check = async (countryCode: string, vatNumber: string, path = '/check-vat-number') => {
+  const check = async (
+    countryCode: string,
+    vatNumber: string,
+    path = '/check-vat-number',
+    requester: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${vies.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ countryCode, vatNumber }),
+      body: JSON.stringify({ countryCode, vatNumber, ...requester }),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
@@ -39,6 +44,26 @@ describe('the VIES recording, served by the VIES fake', () => {
     });
     expect((await check('NL', '123456782B01')).body).toMatchObject({ valid: false, name: '---' });
     expect(vies.checks).toHaveLength(4);
+  });
+
+  it('should number a consultation for a requester it holds, and refuse any other requester', async () => {
+    const belgian = { requesterMemberStateCode: 'BE', requesterNumber: '0244142664' };
+    const first = await check('NL', '004495445B01', undefined, belgian);
+    const second = await check('NL', '123456782B01', undefined, belgian);
+    expect(first.body).toMatchObject({
+      valid: true,
+      requestIdentifier: expect.stringMatching(/^WAPI\w{12}$/),
+    });
+    expect(second.body).toMatchObject({
+      valid: false,
+      requestIdentifier: expect.stringMatching(/^WAPI/),
+    });
+    expect(first.body['requestIdentifier']).not.toBe(second.body['requestIdentifier']);
+    const unknown = { requesterMemberStateCode: 'NL', requesterNumber: '123456782B01' };
+    expect(await check('BE', '0244142664', undefined, unknown)).toMatchObject({
+      status: 400,
+      body: { actionSucceed: false, errorWrappers: [{ error: 'INVALID_REQUESTER_INFO' }] },
+    });
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { RecordedAnswer, RecordedReply, Recording } from '@nl/platform-upstream';
 import type { UpstreamRequest } from '@nl/platform-upstream';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /** One number VIES knows, with the answer it gave (see recorded/PROVENANCE.md). */
@@ -139,10 +140,25 @@ export class ViesRecording implements Recording {
       return vatNumber === '200'
         ? verdict({ countryCode, vatNumber, name: '---', address: '---' }, false)
         : this.error('SERVICE_UNAVAILABLE', countryCode, vatNumber);
+    const requester = this.requesterOf(body);
+    if (requester === 'refused')
+      return this.error('INVALID_REQUESTER_INFO', countryCode, vatNumber);
     const known = this.registry.get(key({ countryCode, vatNumber }));
     return known
-      ? verdict(known, true)
-      : verdict({ countryCode, vatNumber, name: '---', address: '---' }, false);
+      ? verdict(known, true, requester)
+      : verdict({ countryCode, vatNumber, name: '---', address: '---' }, false, requester);
+  }
+
+  /**
+   * A check naming a requester is a consultation: VIES accepts a requester whose own number it
+   * holds as valid (here: one the recording holds) and refuses any other.
+   */
+  private requesterOf(body: Record<string, unknown>): 'none' | 'accepted' | 'refused' {
+    const countryCode = body['requesterMemberStateCode'];
+    const vatNumber = body['requesterNumber'];
+    if (countryCode === undefined && vatNumber === undefined) return 'none';
+    if (typeof countryCode !== 'string' || typeof vatNumber !== 'string') return 'refused';
+    return this.registry.has(key({ countryCode, vatNumber })) ? 'accepted' : 'refused';
   }
 
   private error(code: string, countryCode: string, vatNumber: string): RecordedReply {
@@ -172,7 +188,21 @@ export class ViesRecording implements Recording {
 
 const key = (n: { countryCode: string; vatNumber: string }) => `${n.countryCode}${n.vatNumber}`;
 
-function verdict(entry: ViesRegistration, valid: boolean): RecordedReply {
+/**
+ * A consultation number in the form VIES gives them (`WAPI` and letters and digits). VIES's own
+ * numbers cannot be recorded for reuse (each names one consultation), so these are made here.
+ */
+function consultationNumber(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const tail = Array.from(randomBytes(12), (byte) => alphabet[byte % alphabet.length]).join('');
+  return `WAPI${tail}`;
+}
+
+function verdict(
+  entry: ViesRegistration,
+  valid: boolean,
+  requester: 'none' | 'accepted' = 'none',
+): RecordedReply {
   const traders = Object.fromEntries(TRADER_FIELDS.map((f) => [f, '---']));
   const matches = Object.fromEntries(TRADER_FIELDS.map((f) => [`${f}Match`, 'NOT_PROCESSED']));
   return {
@@ -182,7 +212,7 @@ function verdict(entry: ViesRegistration, valid: boolean): RecordedReply {
       vatNumber: entry.vatNumber,
       requestDate: entry.requestDate ?? new Date().toISOString(),
       valid,
-      requestIdentifier: '',
+      requestIdentifier: requester === 'accepted' ? consultationNumber() : '',
       name: entry.name,
       address: entry.address,
       ...traders,

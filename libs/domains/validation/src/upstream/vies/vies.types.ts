@@ -8,6 +8,8 @@ export interface ViesCheckAnswer {
   readonly valid?: boolean;
   readonly name?: string | null;
   readonly address?: string | null;
+  /** The consultation number, given when the check names a requester (else empty). */
+  readonly requestIdentifier?: string;
   /** The GET form and some failures carry the outcome here instead. */
   readonly isValid?: boolean;
   readonly userError?: string;
