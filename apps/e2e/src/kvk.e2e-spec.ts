@@ -1,6 +1,7 @@
 import { kvkRecording } from '@nl/domain-kvk';
 import { ViesRecording } from '@nl/domain-validation';
 import { FakeUpstream, ViesFake } from '@nl/testing';
+import { KVK_FAILURES, kvkFailureBody } from './support/kvk-failures.js';
 import { walk, type Kind } from './support/members.js';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
@@ -234,33 +235,21 @@ describe.each(PROFILES)('company register through the gateway (%s)', (profile) =
   });
 
   // Each error answer KVK documents for its APIs, for a number nobody asked for yet.
-  it.each([
-    ['404 IPD0005', 404, 'IPD0005', 404, undefined],
-    ['400 IPD0004', 400, 'IPD0004', 400, 'validation_failed'],
-    ['401 (our key refused)', 401, undefined, 502, 'upstream_bad_response'],
-    ['403 (not authorised)', 403, undefined, 502, 'upstream_bad_response'],
-    ['406 (media type)', 406, undefined, 502, 'upstream_bad_response'],
-    ['429', 429, undefined, 503, 'upstream_unavailable'],
-    ['500 IPD1002 (temporarily unavailable)', 500, 'IPD1002', 503, 'upstream_unavailable'],
-    ['500 IPD1003', 500, 'IPD1003', 503, 'upstream_unavailable'],
-    ['500 IPD9999', 500, 'IPD9999', 503, 'upstream_unavailable'],
-  ])('should map KVK %s (no 500)', async (title, status, code, expected, problem) => {
-    const number = `7${String(status).padStart(3, '0')}${String(code ?? '0000').slice(-4)}`;
-    kvk.fail(
-      status,
-      code ? { fout: [{ code, omschrijving: title }] } : { error: title },
-      Infinity,
-      `/v1/basisprofielen/${number}`,
-    );
-    try {
-      const res = await api.get(`/v1/kvk/${number}`);
-      expect(res.status).toBe(expected);
-      if (problem) expect((await jsonOf(res)).code).toBe(problem);
-      expect(res.headers.get('x-credits-charged')).toBe('0.00');
-    } finally {
-      kvk.reset();
-    }
-  });
+  it.each([['404 IPD0005', 404, 'IPD0005', 404, undefined] as const, ...KVK_FAILURES])(
+    'should map KVK %s (no 500)',
+    async (title, status, code, expected, problem) => {
+      const number = `7${String(status).padStart(3, '0')}${String(code ?? '0000').slice(-4)}`;
+      kvk.fail(status, kvkFailureBody(title, code), Infinity, `/v1/basisprofielen/${number}`);
+      try {
+        const res = await api.get(`/v1/kvk/${number}`);
+        expect(res.status).toBe(expected);
+        if (problem) expect((await jsonOf(res)).code).toBe(problem);
+        expect(res.headers.get('x-credits-charged')).toBe('0.00');
+      } finally {
+        kvk.reset();
+      }
+    },
+  );
 });
 
 describe('the company register without a KVK key', () => {

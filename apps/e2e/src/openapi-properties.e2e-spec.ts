@@ -8,6 +8,7 @@
 // operation (a larger run), `OPENAPI_PROPERTY_SEED` another seed.
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
 import type { EndpointDefinition } from '@nl/contracts-core';
+import { KVK_REACH_KEYWORD } from '@nl/contracts-kvk';
 import { IN_NETHERLANDS_KEYWORD, inNetherlands } from '@nl/contracts-property';
 import { VIES_REGISTERED_KEYWORD, normaliseVatInput } from '@nl/contracts-validation';
 import { recordedRegistry } from '@nl/domain-validation';
@@ -38,6 +39,9 @@ const UNLIMITED: EndpointDefinition[] = ENDPOINT_CATALOG.map((e) => ({
 const VIES_HOLDS = new Set(recordedRegistry().map((r) => `${r.countryCode}${r.vatNumber}`));
 
 const VENDOR_RULES: Record<string, VendorRule> = {
+  // page × per_page, each its default when left out, at most the argument.
+  [KVK_REACH_KEYWORD]: (max, values) =>
+    Number(values['page'] ?? 1) * Number(values['per_page'] ?? 10) <= Number(max),
   [VIES_REGISTERED_KEYWORD]: (name, values) =>
     values[name as string] === undefined ||
     VIES_HOLDS.has(normaliseVatInput(String(values[name as string]))),

@@ -1,4 +1,6 @@
-import { DAY, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
+import { DAY, HOUR, SECOND, credits, type EndpointDefinition } from '@nl/contracts-core';
+import { CompanySearchQuery } from './kvk-search.requests.js';
+import { CompanySearchResponse } from './kvk-search.responses.js';
 import { BranchQuery, CompanyQuery } from './kvk.requests.js';
 import { BranchProfileResponse, CompanyProfileResponse, KvkNotFound } from './kvk.responses.js';
 import { KVK_SUBJECTS } from './kvk.subjects.js';
@@ -121,8 +123,53 @@ export const BRANCH_GET_ENDPOINT = {
   },
 } satisfies EndpointDefinition;
 
+export const COMPANY_SEARCH_ENDPOINT = {
+  ...base,
+  id: 'kvk.company.search',
+  paths: ['/v1/kvk/search'],
+  subject: KVK_SUBJECTS.search,
+  upstreams: ['kvk'],
+  request: CompanySearchQuery,
+  response: CompanySearchResponse,
+  price: { fresh: credits(0.1), cached: credits(0.05) },
+  cacheTtlMs: HOUR,
+  staleIfErrorMs: DAY,
+  limits: { trial: 60, paid: 300, premium: 600 },
+  notes: [
+    'Cached 1 hour (spec silent): a search is cheap for KVK (Zoeken costs us nothing a call) and its hits change as registrations do; a copy up to a day old stands in when KVK fails.',
+    'Limits: Trial 60 a minute as asked; Paid and Premium as the local-data endpoints (300, 600).',
+  ],
+  summary: 'Company search',
+  description:
+    'Search the company register (KVK Zoeken) by name, street, place, postcode with house number, KVK number, RSIN or branch number, optionally only some types of hit and with ended registrations. Each hit is a main branch, another branch or a legal entity (a legal entity has no branch number and often no address), with links to our own base and branch profiles. Paged: `per_page` 10 to 100; at most 1,000 hits of one search can be paged through (page × per_page ≤ 1,000). No hits is a 200 with `total: 0`.',
+  sandbox: {
+    examples: [
+      {
+        path: '/v1/kvk/search?kvk_number=69599084',
+        description:
+          'A recorded search: the main branch and another branch of the sole proprietorship.',
+      },
+      {
+        path: '/v1/kvk/search?rsin=992760562',
+        description: 'A recorded search by RSIN: the main branch of a BV, a P.O. box address.',
+      },
+      {
+        path: '/v1/kvk/search?branch_number=990000541921',
+        description: 'A recorded search by branch number.',
+      },
+      {
+        path: '/v1/kvk/search?kvk_number=12345678',
+        description: 'A recorded search without hits (KVK answers IPD5200): total 0.',
+      },
+    ],
+    // A number KVK does not know is no failure here: a search without hits (an example above).
+    triggers: triggers((kvk) => `/v1/kvk/search?kvk_number=${kvk}`).filter((t) => t.status !== 404),
+  },
+} satisfies EndpointDefinition;
+
 /** Every kvk endpoint, in catalog order. */
 export const KVK_ENDPOINTS: readonly EndpointDefinition[] = [
+  COMPANY_SEARCH_ENDPOINT,
   COMPANY_GET_ENDPOINT,
   BRANCH_GET_ENDPOINT,
 ];

@@ -2,6 +2,7 @@
 export const KVK_SUBJECTS = {
   company: 'kvk.company.get',
   branch: 'kvk.branch.get',
+  search: 'kvk.company.search',
 } as const;
 
 /** Queue group of the kvk service: replicas share the work. */

@@ -14,14 +14,14 @@ export const KVK_CONFIG = defineConfigSection<KvkSettings>(
     {
       name: 'KVK_URL',
       description:
-        'Base URL of the KVK Handelsregister APIs (Basisprofiel, Vestigingsprofiel). Needs KVK_API_KEY. `off`: company lookups answer 503 (not configured).',
+        'Base URL of the KVK Handelsregister APIs (Zoeken, Basisprofiel, Vestigingsprofiel). Needs KVK_API_KEY. `off`: company search and lookups answer 503 (not configured).',
       default: 'https://api.kvk.nl/api',
       upstream: 'http',
     },
     {
       name: 'KVK_API_KEY',
       description:
-        'KVK API key (header `apikey`; KVK developer portal, "Apply for the KVK APIs": €6.20 a month plus €0.02 a call). Unset: company lookups answer 503 (not configured).',
+        'KVK API key (header `apikey`; KVK developer portal, "Apply for the KVK APIs": €6.20 a month plus €0.02 a profile call, searches free). Unset: company search and lookups answer 503 (not configured).',
       secret: true,
     },
   ],

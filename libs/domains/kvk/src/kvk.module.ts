@@ -8,11 +8,13 @@ import { CompanyHandler } from './company/company.handler.js';
 import { CompanyService } from './company/company.service.js';
 import { KvkProfiles } from './company/kvk-profiles.js';
 import { SbiEditions } from './company/sbi-editions.js';
+import { SearchHandler } from './search/search.handler.js';
+import { SearchService } from './search/search.service.js';
 import { KVK_UPSTREAM, KvkClient } from './upstream/kvk/kvk.client.js';
 
 /**
- * The kvk domain: company base profiles and branch profiles from the KVK Handelsregister APIs,
- * cached; VAT checks go to the validation service and SBI editions to the cbs service, over
+ * The kvk domain: company search, company base profiles and branch profiles from the KVK
+ * Handelsregister APIs, cached; VAT checks go to the validation service and SBI editions to the cbs service, over
  * the transport (its client module).
  */
 @Module({
@@ -21,7 +23,7 @@ import { KVK_UPSTREAM, KvkClient } from './upstream/kvk/kvk.client.js';
     UpstreamModule.register(KVK_UPSTREAM),
     TransportClientModule,
   ],
-  controllers: [CompanyHandler, BranchHandler],
-  providers: [KvkClient, KvkProfiles, CompanyService, BranchService, SbiEditions],
+  controllers: [SearchHandler, CompanyHandler, BranchHandler],
+  providers: [KvkClient, KvkProfiles, CompanyService, BranchService, SearchService, SbiEditions],
 })
 export class KvkModule {}

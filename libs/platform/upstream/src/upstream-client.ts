@@ -43,7 +43,8 @@ export interface UpstreamRequest {
   readonly method?: 'GET' | 'POST';
   /** Path below the base URL, e.g. `/check-vat-number`. */
   readonly path: string;
-  readonly query?: Record<string, string | number | undefined>;
+  /** A list is sent as the parameter repeated (`type=a&type=b`). */
+  readonly query?: Record<string, string | number | readonly string[] | undefined>;
   /** Sent as JSON. */
   readonly json?: unknown;
   readonly headers?: Record<string, string>;
@@ -206,7 +207,8 @@ export class UpstreamClient {
   private async attempt(request: UpstreamRequest, attempt: number): Promise<UpstreamResponse> {
     const url = new URL(request.path.replace(/^\//, ''), this.options.baseUrl.replace(/\/?$/, '/'));
     for (const [key, value] of Object.entries(request.query ?? {}))
-      if (value !== undefined) url.searchParams.set(key, String(value));
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, item);
+      else if (value !== undefined) url.searchParams.set(key, String(value));
     const started = performance.now();
     try {
       const response = await fetch(url, {

@@ -83,6 +83,16 @@ export const SERVICE_ERROR_CODES: Readonly<Record<string, readonly ErrorCode[]>>
     'upstream_timeout',
     'internal',
   ],
+  'kvk.company.search': [
+    'validation_failed',
+    'bad_request',
+    'database_unavailable',
+    'upstream_bad_response',
+    'upstream_unavailable',
+    'upstream_not_configured',
+    'upstream_timeout',
+    'internal',
+  ],
   'kvk.company.get': [
     'validation_failed',
     'bad_request',

@@ -68,3 +68,26 @@ export interface RawKvkProfile extends RawKvkLinks {
 export interface RawKvkError {
   readonly fout?: readonly { readonly code?: string; readonly omschrijving?: string }[];
 }
+
+/** One hit of KVK Zoeken v2 (`ResultaatItem`). */
+export interface RawKvkSearchHit {
+  readonly kvkNummer?: string;
+  readonly rsin?: string;
+  readonly vestigingsnummer?: string;
+  readonly naam?: string;
+  readonly adres?: {
+    readonly binnenlandsAdres?: Readonly<Record<string, unknown>>;
+    readonly buitenlandsAdres?: Readonly<Record<string, unknown>>;
+  };
+  readonly type?: string;
+  readonly actief?: string;
+  readonly vervallenNaam?: string;
+}
+
+/** KVK Zoeken v2's answer (`Resultaat`). */
+export interface RawKvkSearch {
+  readonly pagina?: number;
+  readonly resultatenPerPagina?: number;
+  readonly totaal?: number;
+  readonly resultaten?: readonly RawKvkSearchHit[];
+}
