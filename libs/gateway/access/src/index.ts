@@ -11,6 +11,7 @@ export * from './entities/api-key.entity.js';
 export * from './keys/allowed-origins.js';
 export * from './keys/api-key.js';
 export * from './keys/key-revocations.js';
+export * from './keys/key-terms.js';
 export * from './keys/key-spend.sql.js';
 export * from './limits/rate-limits.js';
 export * from './routes/account-caller.js';
