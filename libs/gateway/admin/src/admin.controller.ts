@@ -14,6 +14,7 @@ import {
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectConfig } from '@nl/platform-config';
+import { overlapOf } from '@nl/gateway-access';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import type { FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewaySettings } from './gateway.config.js';
@@ -22,6 +23,9 @@ import {
   AllowedOriginsBody,
   CreateAccountBody,
   CreateKeyBody,
+  ExpiryBody,
+  RollKeyBody,
+  ScopesBody,
   SpendCapsBody,
   TopUpBody,
   UpdateAccountBody,
@@ -87,8 +91,7 @@ export class AdminController {
   async createKey(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
     this.guard(request);
     await this.found(id);
-    const { name, mode } = this.valid(CreateKeyBody, body ?? {});
-    return this.admin.createKey(id, name, mode);
+    return this.admin.createKey(id, this.valid(CreateKeyBody, body ?? {}));
   }
 
   /** Calls and credits of the last `days` (1–366, default 30): API keys and x402 side by side. */
@@ -116,6 +119,38 @@ export class AdminController {
   async setCaps(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
     this.guard(request);
     const key = await this.admin.setSpendCaps(id, this.valid(SpendCapsBody, body));
+    if (!key) throw new DomainError('not_found', 'No key with that id.');
+    return key;
+  }
+
+  /**
+   * Rolls a live key: a new secret, in this answer only, takes its place (same id, caps, spend,
+   * usage, origins, scopes, expiry); the replaced one works for `overlap_seconds` more.
+   */
+  @Post('keys/:id/roll')
+  @HttpCode(200)
+  async roll(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    const { overlap_seconds } = this.valid(RollKeyBody, body ?? {});
+    const rolled = await this.admin.rollKey(id, overlapOf(overlap_seconds));
+    if (!rolled) throw new DomainError('not_found', 'No live key with that id.');
+    return { key: rolled.key, ...rolled.info };
+  }
+
+  /** Replaces the key's expiry (an ISO time in the future, or null for none). */
+  @Put('keys/:id/expiry')
+  async setExpiry(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    const key = await this.admin.setExpiry(id, this.valid(ExpiryBody, body).expires_at);
+    if (!key) throw new DomainError('not_found', 'No key with that id.');
+    return key;
+  }
+
+  /** Replaces the domains the key may call (null or []: every domain). */
+  @Put('keys/:id/scopes')
+  async setScopes(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    const key = await this.admin.setScopes(id, this.valid(ScopesBody, body).scopes);
     if (!key) throw new DomainError('not_found', 'No key with that id.');
     return key;
   }
