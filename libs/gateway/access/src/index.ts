@@ -18,3 +18,4 @@ export * from './routes/account-caller.js';
 export * from './steps/auth.step.js';
 export * from './steps/rate-limit.step.js';
 export * from './steps/tier.step.js';
+export type { KeySpec } from './accounts/key-rows.js';
