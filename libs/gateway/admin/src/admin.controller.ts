@@ -124,7 +124,8 @@ export class AdminController {
   }
 
   /**
-   * Rolls a live key: a new secret, in this answer only, takes its place (same id, caps, spend,
+   * Rolls a live key (answered like a new key: `{ key, info }`): a new secret, in this answer
+   * only, takes its place (same id, caps, spend,
    * usage, origins, scopes, expiry); the replaced one works for `overlap_seconds` more.
    */
   @Post('keys/:id/roll')
@@ -134,7 +135,7 @@ export class AdminController {
     const { overlap_seconds } = this.valid(RollKeyBody, body ?? {});
     const rolled = await this.admin.rollKey(id, overlapOf(overlap_seconds));
     if (!rolled) throw new DomainError('not_found', 'No live key with that id.');
-    return { key: rolled.key, ...rolled.info };
+    return rolled;
   }
 
   /** Replaces the key's expiry (an ISO time in the future, or null for none). */

@@ -27,7 +27,8 @@ export interface ApiKeyInfo {
   readonly previous: { readonly prefix: string; readonly until: string } | null;
 }
 
-export function toKeyInfo(row: ApiKeyEntity, now = Date.now()): ApiKeyInfo {
+export function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
+  const now = Date.now();
   const previousWorks =
     row.previousPrefix && row.previousUntil && row.previousUntil.getTime() > now;
   return {
