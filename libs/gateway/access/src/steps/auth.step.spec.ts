@@ -59,7 +59,7 @@ describe('authenticate', () => {
     const request = requestWith('X-Api-Key', generateApiKey());
     let thrown: unknown;
     try {
-      authenticate(accountsWith({ ...owner, expiresAt }), request, r);
+      void authenticate(accountsWith({ ...owner, expiresAt }), request, r);
     } catch (error) {
       thrown = error;
     }
