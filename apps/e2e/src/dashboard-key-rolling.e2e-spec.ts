@@ -1,11 +1,9 @@
-import { DashboardClient } from './support/dashboard.js';
+import { NOTICE, SECRET, signedIn as signedInTo } from './support/dashboard.js';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 
 // The dashboard's roll (a new secret shown once, the old one working for the chosen overlap,
 // the session kept) and its expiry and scopes form.
 const LOOKUP = '/v1/cbs/sbi/6210';
-const SECRET = /data-testid="secret">(nlk_(?:live|test)_[A-Za-z0-9]{32})</;
-const NOTICE = /<p class="notice" role="status">\s*([^<]*?)\s*<\/p>/;
 
 describe.each(PROFILES)('the dashboard key roll, expiry and scopes (%s)', (profile) => {
   let api: Stack;
@@ -14,13 +12,7 @@ describe.each(PROFILES)('the dashboard key roll, expiry and scopes (%s)', (profi
   });
   afterAll(() => api?.close());
 
-  async function signedIn() {
-    const account = await api.account({ tier: 'paid', credits: 100 });
-    const client = new DashboardClient(api);
-    expect((await client.signIn(account.key)).status).toBe(303);
-    const [keyInfo] = await api.accounts.listKeys(account.accountId);
-    return { ...account, keyInfo, client, csrf: await client.csrf() };
-  }
+  const signedIn = () => signedInTo(api);
   const status = async (key: string) => {
     const res = await api.get(LOOKUP, { 'x-api-key': key });
     await res.arrayBuffer();

@@ -1,7 +1,8 @@
 import { DomainError } from '@nl/platform-errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyInfo } from '@nl/gateway-access';
 import { capsSection } from './caps.views.js';
-import { DashboardPages, type Next, type Responder } from './dashboard-pages.js';
+import { DashboardPages, type Form, type Next, type Responder } from './dashboard-pages.js';
 import type { Session } from './dashboard-sessions.js';
 import { html, type Html } from './html.js';
 import { keysView } from './keys.views.js';
@@ -30,19 +31,24 @@ export abstract class DashboardKeyPages extends DashboardPages {
   }
 
   /**
-   * Runs a key form's change; a value it refuses (`validation_failed`) shows the keys page
-   * again with what was wrong, as a 400, and nothing changed.
+   * A form post on one live key of the session's account (else 404); a value the change
+   * refuses (`validation_failed`) shows the keys page again with what was wrong, as a 400, and
+   * nothing changed.
    */
-  protected async keyForm(
-    session: Session,
-    key: ApiKeyInfo,
-    change: () => Promise<Next>,
-  ): Promise<Next | Responder> {
-    try {
-      return await change();
-    } catch (error) {
-      return this.refusedForm(session, error, key.prefix);
-    }
+  protected async keyAction(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    change: (session: Session, form: Form, key: ApiKeyInfo) => Promise<Next>,
+  ): Promise<void> {
+    await this.action(request, reply, async (session, form) => {
+      const key = this.live(await this.accounts.listKeys(session.accountId), id);
+      try {
+        return await change(session, form, key);
+      } catch (error) {
+        return this.refusedForm(session, error, key.prefix);
+      }
+    });
   }
 
   /** The keys page again, 400, with what `validation_failed` found (other errors: rethrown). */

@@ -42,23 +42,20 @@ export class DashboardKeyRollController extends DashboardKeyPages {
     @Res() reply: FastifyReply,
     @Param('id') id: string,
   ) {
-    await this.action(request, reply, async (session, form) => {
-      const key = this.live(await this.accounts.listKeys(session.accountId), id);
-      return this.keyForm(session, key, async () => {
-        const overlap = overlapOf(field(form, 'overlap_seconds'));
-        const rolled = await this.accounts.rollKey(session.accountId, key.id, overlap);
-        if (!rolled) throw new DomainError('not_found', 'You have no live key with that id.');
-        const { info } = rolled;
-        const created = {
-          id: info.id,
-          prefix: info.prefix,
-          name: info.name,
-          mode: info.mode,
-          secret: rolled.key,
-          replaced: { prefix: key.prefix, until: info.previous?.until ?? null },
-        };
-        return { to: CREATED, flash: { created }, accountId: session.accountId };
-      });
+    await this.keyAction(request, reply, id, async (session, form, key) => {
+      const overlap = overlapOf(field(form, 'overlap_seconds'));
+      const rolled = await this.accounts.rollKey(session.accountId, key.id, overlap);
+      if (!rolled) throw new DomainError('not_found', 'You have no live key with that id.');
+      const { info } = rolled;
+      const created = {
+        id: info.id,
+        prefix: info.prefix,
+        name: info.name,
+        mode: info.mode,
+        secret: rolled.key,
+        replaced: { prefix: key.prefix, until: info.previous?.until ?? null },
+      };
+      return { to: CREATED, flash: { created }, accountId: session.accountId };
     });
   }
 
@@ -69,14 +66,11 @@ export class DashboardKeyRollController extends DashboardKeyPages {
     @Res() reply: FastifyReply,
     @Param('id') id: string,
   ) {
-    await this.action(request, reply, async (session, form) => {
-      const key = this.live(await this.accounts.listKeys(session.accountId), id);
-      return this.keyForm(session, key, async () => {
-        const { expiresAt, scopes } = formTerms(form);
-        await this.accounts.setExpiry(session.accountId, key.id, expiresAt ?? null);
-        await this.accounts.setScopes(session.accountId, key.id, scopes ?? null);
-        return this.notice(session, `Expiry and scopes of key ${key.prefix} saved.`);
-      });
+    await this.keyAction(request, reply, id, async (session, form, key) => {
+      const { expiresAt, scopes } = formTerms(form);
+      await this.accounts.setExpiry(session.accountId, key.id, expiresAt ?? null);
+      await this.accounts.setScopes(session.accountId, key.id, scopes ?? null);
+      return this.notice(session, `Expiry and scopes of key ${key.prefix} saved.`);
     });
   }
 }

@@ -102,17 +102,14 @@ export class DashboardKeysController extends DashboardKeyPages {
     @Res() reply: FastifyReply,
     @Param('id') id: string,
   ) {
-    await this.action(request, reply, async (session, form) => {
+    await this.keyAction(request, reply, id, async (session, form, key) => {
       const caps = {
         dailyCap: amount(form, 'daily_cap'),
         monthlyCap: amount(form, 'monthly_cap'),
         alertPercent: amount(form, 'alert_percent'),
       };
-      const key = this.live(await this.accounts.listKeys(session.accountId), id);
-      return this.keyForm(session, key, async () => {
-        await this.accounts.setSpendCaps(session.accountId, key.id, caps as SpendCaps);
-        return this.notice(session, `Spend caps of key ${key.prefix} saved.`);
-      });
+      await this.accounts.setSpendCaps(session.accountId, key.id, caps as SpendCaps);
+      return this.notice(session, `Spend caps of key ${key.prefix} saved.`);
     });
   }
 
