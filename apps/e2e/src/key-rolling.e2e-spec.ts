@@ -80,6 +80,11 @@ describe.each(PROFILES)('key rolling, expiry and scopes (%s)', (profile) => {
     await api.credits.written();
     expect(await callsOf(accountId)).toBe(3);
     expect((await api.accounts.listKeys(accountId)).map((k) => k.id)).toEqual([keyId]);
+    // Support finds the key by the prefix of either working secret.
+    for (const secret of [old, fresh]) {
+      const found = await jsonOf(await admin('GET', `/keys?prefix=${secret.slice(0, 15)}`));
+      expect(found.keys.map((k: { id: string }) => k.id)).toEqual([keyId]);
+    }
 
     await sleepUntil(rolled.previous.until);
     const refused = await call(old);
