@@ -161,6 +161,22 @@ describeBrowser('the dashboard in headless Chromium (%s)', (profile) => {
     await shoot(page, 'revoke-last-key');
     expect(first.revokedAt).toBeNull();
 
+    // Roll it instead: a new secret once, the old one working for the overlap chosen.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page
+      .locator('tr', { hasText: first.prefix })
+      .getByRole('link', { name: 'Roll…' })
+      .click();
+    await shoot(page, 'roll');
+    await page.getByLabel('The current secret keeps working for').selectOption('3600');
+    await page.getByRole('button', { name: 'Roll the key' }).click();
+    await page.waitForURL('**/dashboard/keys/created');
+    const rolled = (await page.getByTestId('secret').textContent()) as string;
+    await expect(page.getByTestId('replaced').textContent()).resolves.toContain(first.prefix);
+    await shoot(page, 'key-rolled');
+    for (const k of [key, rolled])
+      expect((await api.get(LOOKUP, { 'x-api-key': k })).status).toBe(200);
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/dashboard/sign-in');
     await expect(page.getByRole('status').textContent()).resolves.toContain('You are signed out.');

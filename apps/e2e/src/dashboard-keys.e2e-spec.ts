@@ -1,11 +1,9 @@
-import { DashboardClient } from './support/dashboard.js';
+import { NOTICE, SECRET, signedIn as signedInTo } from './support/dashboard.js';
 import { PROFILES, startStack, type Stack } from './support/stack.js';
 
 // The dashboard's key actions over HTTP: create (post/redirect/get, the secret shown once),
 // revoke (never the account's last live key), rename and spend caps, each with its notice.
 const LOOKUP = '/v1/cbs/sbi/6210';
-const SECRET = /data-testid="secret">(nlk_(?:live|test)_[A-Za-z0-9]{32})</;
-const NOTICE = /<p class="notice" role="status">\s*([^<]*?)\s*<\/p>/;
 
 describe.each(PROFILES)('the dashboard keys (%s)', (profile) => {
   let api: Stack;
@@ -14,13 +12,7 @@ describe.each(PROFILES)('the dashboard keys (%s)', (profile) => {
   });
   afterAll(() => api?.close());
 
-  async function signedIn() {
-    const account = await api.account({ tier: 'paid', credits: 100 });
-    const client = new DashboardClient(api);
-    expect((await client.signIn(account.key)).status).toBe(303);
-    const [keyInfo] = await api.accounts.listKeys(account.accountId);
-    return { ...account, keyInfo, client, csrf: await client.csrf() };
-  }
+  const signedIn = () => signedInTo(api);
   const live = async (accountId: string) =>
     (await api.accounts.listKeys(accountId)).filter((k) => k.revokedAt === null);
 

@@ -85,3 +85,18 @@ export class DashboardClient {
     return { posted: res.status, to, status: page.status, text: page.text };
   }
 }
+
+/** A new key's secret on the page that shows it once. */
+export const SECRET = /data-testid="secret">(nlk_(?:live|test)_[A-Za-z0-9]{32})</;
+/** The notice a form post left for the next page. */
+export const NOTICE = /<p class="notice" role="status">\s*([^<]*?)\s*<\/p>/;
+
+/** A new Paid account with 100 credits, signed in to the dashboard with its one live key. */
+export async function signedIn(api: Stack) {
+  const account = await api.account({ tier: 'paid', credits: 100 });
+  const client = new DashboardClient(api);
+  const signIn = await client.signIn(account.key);
+  if (signIn.status !== 303) throw new Error(`sign-in answered ${signIn.status}`);
+  const [keyInfo] = await api.accounts.listKeys(account.accountId);
+  return { ...account, keyInfo, client, csrf: await client.csrf() };
+}

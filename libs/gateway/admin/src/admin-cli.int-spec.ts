@@ -101,6 +101,48 @@ describe.each(['standalone', 'distributed'] as const)('admin CLI (%s profile)', 
     expect(again).toEqual({ code: 2, text: `There is no live key ${keyId}.` });
   });
 
+  it('should roll a key, keeping the old secret for the overlap, and set expiry and scopes', async () => {
+    const { id } = await json<{ id: string }>(
+      'create-account',
+      '--name',
+      'cli roll',
+      '--tier',
+      'paid',
+    );
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const made = await json<{ key: string; id: string; expiresAt: string; scopes: string[] }>(
+      'create-key',
+      id,
+      '--expires',
+      later,
+      '--scopes',
+      'kvk,cbs',
+    );
+    expect(made).toMatchObject({ expiresAt: later, scopes: ['kvk', 'cbs'] });
+    const rolled = await admin('roll-key', made.id, '--overlap', '3600');
+    expect(rolled.code).toBe(0);
+    const fresh = /nlk_live_[0-9A-Za-z]{32}/.exec(rolled.text)?.[0] ?? '';
+    expect(rolled.text).toContain(`(${made.key.slice(0, 15)}…) works until`);
+    const reader = new AccountsService(db, credits);
+    expect((await reader.findOwner(fresh))?.keyId).toBe(made.id);
+    expect((await reader.findOwner(made.key))?.keyId).toBe(made.id);
+    const listed = (await admin('list-keys', id)).text;
+    expect(listed).toContain(`previous ${made.key.slice(0, 15)}…`);
+    expect(listed).toContain('scopes kvk,cbs');
+
+    expect((await admin('roll-key', made.id, '--overlap', '0')).code).toBe(0);
+    expect(await new AccountsService(db, credits).findOwner(fresh)).toBeNull();
+    expect(await json('set-scopes', made.id, 'none')).toMatchObject({ scopes: null });
+    expect(await json('set-expiry', made.id, 'none')).toMatchObject({ expiresAt: null });
+    const bad = await admin('roll-key', made.id, '--overlap', '604801');
+    expect(bad.code).toBe(2);
+    expect(bad.text).toContain('overlap_seconds:');
+    expect((await admin('set-scopes', made.id, 'weather')).text).toContain('scopes[0]:');
+    expect((await admin('set-expiry', made.id, '2020-01-01T00:00:00Z')).text).toContain(
+      'expires_at: The expiry 2020-01-01T00:00:00.000Z is not in the future.',
+    );
+  });
+
   it("should replace a key's spend caps and list them", async () => {
     const { id } = await json<{ id: string }>(
       'create-account',

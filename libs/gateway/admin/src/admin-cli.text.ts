@@ -2,6 +2,9 @@ import { DomainError } from '@nl/platform-errors';
 import type { ApiKeyInfo } from '@nl/gateway-access';
 import type { AdminService } from './admin.service.js';
 
+/** A mistake of the caller: printed as a message with exit code 2, never as a stack trace. */
+export class UsageError extends Error {}
+
 type AccountDetails = Awaited<ReturnType<AdminService['details']>>;
 
 /** What `npm run admin -- help` prints, and any mistake in the arguments with it. */
@@ -16,10 +19,18 @@ export const HELP = `Usage: npm run admin -- <command> [arguments] [--json]
   set-tier <account id> <tier>
   set-subscriptions <account id> <a,b|none>
   add-credits <account id> <credits>       e.g. 250 or 12.50
-  create-key <account id> [--name <name>] [--test]
+  create-key <account id> [--name <name>] [--test] [--expires <ISO time>] [--scopes a,b]
                                        prints the key once; it cannot be shown again.
                                        --test: a sandbox key (nlk_test_…): recorded data, free
+                                       --expires: it stops working then (401 key_expired)
+                                       --scopes: the only domains it may call (403 key_scope)
   list-keys <account id>
+  roll-key <key id> [--overlap <seconds>]
+                                       prints a new secret once; the replaced one keeps working
+                                       for the overlap (default 86400 = 24 h, at most 604800 =
+                                       7 days, 0 = not at all). Same key id, caps, spend, usage
+  set-expiry <key id> <ISO time|none>  e.g. 2027-01-31T23:59:59Z; none: never expires
+  set-scopes <key id> <a,b|none>       the only domains the key may call; none: every domain
   set-caps <key id> [--daily <credits>] [--monthly <credits>] [--alert <percent>]
                                        replaces the key's spend caps (UTC day and month) and
                                        the dashboard's alert threshold; left out: none
@@ -46,7 +57,12 @@ export function capsText(k: ApiKeyInfo): string {
 export function keyLine(k: ApiKeyInfo): string {
   const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
   const origins = k.allowedOrigins ? `  origins ${k.allowedOrigins.join(' ')}` : '';
-  return `${k.id}  ${k.prefix}  ${k.mode}  ${state}${k.name ? `  (${k.name})` : ''}${capsText(k)}${origins}`;
+  const terms = [
+    k.expiresAt && `  expires ${k.expiresAt}`,
+    k.scopes && `  scopes ${k.scopes.join(',')}`,
+    k.previous && `  previous ${k.previous.prefix} until ${k.previous.until}`,
+  ].join('');
+  return `${k.id}  ${k.prefix}  ${k.mode}  ${state}${k.name ? `  (${k.name})` : ''}${capsText(k)}${origins}${terms}`;
 }
 
 export function describeError(error: unknown): string {

@@ -1,25 +1,15 @@
 import type { Tier } from '@nl/contracts-core';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import { parseArgs } from 'node:util';
-import {
-  AllowedOriginsBody,
-  CreateAccountBody,
-  CreateKeyBody,
-  SpendCapsBody,
-  TopUpBody,
-  UUID,
-  UpdateAccountBody,
-} from './admin.dto.js';
-import { capsText, describeError, detailsText, HELP, keyLine } from './admin-cli.text.js';
+import { CreateAccountBody, TopUpBody, UUID, UpdateAccountBody } from './admin.dto.js';
+import { runKeyCommand } from './admin-cli-keys.js';
+import { describeError, detailsText, HELP, UsageError } from './admin-cli.text.js';
 import type { AdminService } from './admin.service.js';
 
 export interface AdminCliDeps {
   readonly admin: AdminService;
   readonly print: (line: string) => void;
 }
-
-/** A mistake of the caller: printed as a message with exit code 2, never as a stack trace. */
-class UsageError extends Error {}
 
 /**
  * The administration CLI (`npm run admin -- …`): the operations of the `/admin` HTTP API on the
@@ -36,6 +26,9 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
       options: {
         name: { type: 'string' },
         test: { type: 'boolean', default: false },
+        expires: { type: 'string' },
+        scopes: { type: 'string' },
+        overlap: { type: 'string' },
         tier: { type: 'string' },
         subscriptions: { type: 'string' },
         credits: { type: 'string' },
@@ -162,62 +155,9 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
         );
         return 0;
       }
-      case 'create-key': {
-        const { id } = await accountOf();
-        const { name, mode } = validateInput(CreateKeyBody, {
-          name: values.name,
-          mode: values.test ? 'test' : 'live',
-        });
-        const { key, info } = await admin.createKey(id, name, mode);
-        out(
-          { key, ...info },
-          `New key ${info.id} for account ${id}:\n\n    ${key}\n\nStore it now: only its hash is kept, so it cannot be shown again.`,
-        );
-        return 0;
-      }
-      case 'list-keys': {
-        const keys = await admin.listKeys((await accountOf()).id);
-        out(keys, keys.length === 0 ? 'No keys.' : keys.map(keyLine).join('\n'));
-        return 0;
-      }
-      case 'set-caps': {
-        const id = arg(0, 'a key id');
-        const caps = validateInput(SpendCapsBody, {
-          daily_cap: values.daily,
-          monthly_cap: values.monthly,
-          alert_percent: values.alert,
-        });
-        const key = await admin.setSpendCaps(id, caps);
-        if (!key) throw new UsageError(`There is no key ${id}.`);
-        out(key, `Key ${id}:${capsText(key) || '  no caps'}.`);
-        return 0;
-      }
-      case 'set-origins':
-      case 'clear-origins': {
-        const id = arg(0, 'a key id');
-        const origins = command === 'set-origins' ? args.slice(1) : null;
-        if (origins?.length === 0) throw new UsageError('set-origins needs at least one origin.');
-        const key = await admin.setAllowedOrigins(
-          id,
-          validateInput(AllowedOriginsBody, { allowed_origins: origins }),
-        );
-        if (!key) throw new UsageError(`There is no key ${id}.`);
-        out(
-          key,
-          `Key ${id}: ${key.allowedOrigins ? `only web pages of ${key.allowedOrigins.join(', ')}` : 'web pages of any origin'} may call with it.`,
-        );
-        return 0;
-      }
-      case 'revoke-key': {
-        const id = arg(0, 'a key id');
-        if (!(await admin.revokeKey(id))) throw new UsageError(`There is no live key ${id}.`);
-        out(
-          { revoked: id },
-          `Revoked key ${id}; it stops working at once (other gateway replicas within 5 s).`,
-        );
-        return 0;
-      }
       default:
+        if (await runKeyCommand(command, { admin, args, values, out, arg, accountOf, list }))
+          return 0;
         throw new UsageError(`Unknown command "${command}".\n\n${HELP}`);
     }
   } catch (error) {

@@ -14,6 +14,7 @@ import {
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectConfig } from '@nl/platform-config';
+import { overlapOf } from '@nl/gateway-access';
 import { DomainError, validateInput } from '@nl/platform-errors';
 import type { FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewaySettings } from './gateway.config.js';
@@ -22,6 +23,9 @@ import {
   AllowedOriginsBody,
   CreateAccountBody,
   CreateKeyBody,
+  ExpiryBody,
+  RollKeyBody,
+  ScopesBody,
   SpendCapsBody,
   TopUpBody,
   UpdateAccountBody,
@@ -87,8 +91,7 @@ export class AdminController {
   async createKey(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
     this.guard(request);
     await this.found(id);
-    const { name, mode } = this.valid(CreateKeyBody, body ?? {});
-    return this.admin.createKey(id, name, mode);
+    return this.admin.createKey(id, this.valid(CreateKeyBody, body ?? {}));
   }
 
   /** Calls and credits of the last `days` (1–366, default 30): API keys and x402 side by side. */
@@ -115,9 +118,34 @@ export class AdminController {
   @Put('keys/:id/caps')
   async setCaps(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
     this.guard(request);
-    const key = await this.admin.setSpendCaps(id, this.valid(SpendCapsBody, body));
-    if (!key) throw new DomainError('not_found', 'No key with that id.');
-    return key;
+    return this.keyFound(await this.admin.setSpendCaps(id, this.valid(SpendCapsBody, body)));
+  }
+
+  /**
+   * Rolls a live key (answered like a new key: `{ key, info }`): a new secret, in this answer
+   * only, takes its place (same id, caps, spend, usage, origins, scopes, expiry); the replaced
+   * one works for `overlap_seconds` more.
+   */
+  @Post('keys/:id/roll')
+  @HttpCode(200)
+  async roll(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    const { overlap_seconds } = this.valid(RollKeyBody, body ?? {});
+    return this.keyFound(await this.admin.rollKey(id, overlapOf(overlap_seconds)), 'live ');
+  }
+
+  /** Replaces the key's expiry (an ISO time in the future, or null for none). */
+  @Put('keys/:id/expiry')
+  async setExpiry(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    return this.keyFound(await this.admin.setExpiry(id, this.valid(ExpiryBody, body).expires_at));
+  }
+
+  /** Replaces the domains the key may call (null or []: every domain). */
+  @Put('keys/:id/scopes')
+  async setScopes(@Req() request: FastifyRequest, @Param('id') id: string, @Body() body: unknown) {
+    this.guard(request);
+    return this.keyFound(await this.admin.setScopes(id, this.valid(ScopesBody, body).scopes));
   }
 
   /** Replaces the origins whose web pages may call with the key (null or []: any origin). */
@@ -128,9 +156,9 @@ export class AdminController {
     @Body() body: unknown,
   ) {
     this.guard(request);
-    const key = await this.admin.setAllowedOrigins(id, this.valid(AllowedOriginsBody, body));
-    if (!key) throw new DomainError('not_found', 'No key with that id.');
-    return key;
+    return this.keyFound(
+      await this.admin.setAllowedOrigins(id, this.valid(AllowedOriginsBody, body)),
+    );
   }
 
   private guard(request: FastifyRequest): void {
@@ -139,6 +167,12 @@ export class AdminController {
 
   private valid<T extends object>(type: Type<T>, body: unknown): T {
     return validateInput(type, body);
+  }
+
+  /** A key operation's answer, or 404 when there was no such key. */
+  private keyFound<T>(answer: T | null, kind = ''): T {
+    if (!answer) throw new DomainError('not_found', `No ${kind}key with that id.`);
+    return answer;
   }
 
   private async found(id: string) {

@@ -7,6 +7,7 @@ import {
   MAX_ALLOWED_ORIGINS,
   MAX_CAP_CREDITS,
   MAX_ORIGIN_LENGTH,
+  MAX_OVERLAP_SECONDS,
 } from '@nl/gateway-access';
 import {
   ArrayMaxSize,
@@ -61,10 +62,44 @@ export class TopUpBody {
   credits: number;
 }
 
+/** A key's scopes: domain names (checked against the domains by the service); null or []: all. */
+function ScopeList(): PropertyDecorator {
+  return applyDecorators(
+    IsArray(),
+    ArrayMaxSize(50),
+    IsString({ each: true }),
+    MaxLength(40, { each: true }),
+  );
+}
+
 export class CreateKeyBody {
   @IsOptional() @IsString() @Length(1, 100) name?: string;
   /** `live` (default): real data, charged; `test`: the sandbox, recorded data, free. */
   @IsOptional() @IsIn(KEY_MODES) mode?: KeyMode;
+  /** When the key stops working, ISO 8601 (checked to be in the future by the service). */
+  @IsOptional() @IsString() @MaxLength(40) expires_at?: string | null;
+  @IsOptional() @ScopeList() scopes?: string[] | null;
+}
+
+/** A roll: how long the replaced secret keeps working, in seconds (default 24 h, at most 7 days). */
+export class RollKeyBody {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_OVERLAP_SECONDS)
+  overlap_seconds?: number;
+}
+
+/** A key's expiry, replacing the one it had: ISO 8601 in the future, or null for none. */
+export class ExpiryBody {
+  @ValidateIf((_body, value) => value !== null) @IsString() @MaxLength(40) expires_at:
+    string | null;
+}
+
+/** A key's scopes, replacing its list: domain names; null or []: every domain. */
+export class ScopesBody {
+  @ValidateIf((_body, value) => value !== null) @ScopeList() scopes: string[] | null;
 }
 
 /** A cap in credits: left out or null for none, else above 0, in hundredths, at most the largest cap. */

@@ -5,8 +5,9 @@ import {
   type Account,
   AccountsService,
   type ApiKeyInfo,
-  type KeyMode,
+  expiryOf,
   normaliseOrigins,
+  scopesOf,
 } from '@nl/gateway-access';
 import { CreditsService } from '@nl/gateway-ledger';
 import { X402_ACCOUNT_ID } from '@nl/gateway-persistence';
@@ -14,6 +15,7 @@ import {
   UUID,
   type AllowedOriginsBody,
   type CreateAccountBody,
+  type CreateKeyBody,
   type SpendCapsBody,
   type UpdateAccountBody,
 } from './admin.dto.js';
@@ -86,8 +88,30 @@ export class AdminService {
     return { account, key, info };
   }
 
-  createKey(accountId: string, name?: string, mode?: KeyMode) {
-    return this.accounts.createKey(accountId, name, mode);
+  /** A new key, with its expiry and scopes if given (a bad one is a 400, nothing made). */
+  createKey(accountId: string, body: CreateKeyBody) {
+    const terms = { expiresAt: expiryOf(body.expires_at), scopes: scopesOf(body.scopes) };
+    return this.accounts.createKey(accountId, body.name, body.mode, terms);
+  }
+
+  /** Rolls an active key (AccountsService.rollKey); null when there is no active key with that id. */
+  async rollKey(keyId: string, overlapSeconds: number) {
+    const accountId = await this.accountOfKey(keyId);
+    return accountId === null ? null : this.accounts.rollKey(accountId, keyId, overlapSeconds);
+  }
+
+  /** Replaces a key's expiry (null: none); a past or bad time is a 400 whether or not the key exists. */
+  async setExpiry(keyId: string, expiresAt: unknown): Promise<ApiKeyInfo | null> {
+    const at = expiryOf(expiresAt);
+    const accountId = await this.accountOfKey(keyId);
+    return accountId === null ? null : this.accounts.setExpiry(accountId, keyId, at);
+  }
+
+  /** Replaces a key's scopes (null or []: every domain); an unknown domain is a 400. */
+  async setScopes(keyId: string, scopes: unknown): Promise<ApiKeyInfo | null> {
+    const domains = scopesOf(scopes);
+    const accountId = await this.accountOfKey(keyId);
+    return accountId === null ? null : this.accounts.setScopes(accountId, keyId, domains);
   }
 
   /** The account's keys, revoked ones included: never a key itself (only its hash is kept). */

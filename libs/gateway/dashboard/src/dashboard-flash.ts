@@ -12,6 +12,8 @@ export interface CreatedKey {
   readonly name: string | null;
   readonly mode: KeyMode;
   readonly secret: string;
+  /** A roll's new secret: the one it replaced, and until when that works (null: no longer). */
+  readonly replaced?: { readonly prefix: string; readonly until: string | null };
 }
 
 /**

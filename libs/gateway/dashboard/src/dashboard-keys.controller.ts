@@ -11,15 +11,12 @@ import {
   renameKey,
   type SpendCaps,
 } from '@nl/gateway-access';
-import { capsSection } from './caps.views.js';
 import { DashboardFlash } from './dashboard-flash.js';
-import { DashboardPages, SIGN_IN, field, type Form, type Next } from './dashboard-pages.js';
-import { DashboardSessions, type Session } from './dashboard-sessions.js';
-import { html, type Html } from './html.js';
-import { createdKeyView, keysView, revokeView, secretGoneView } from './keys.views.js';
-
-const KEYS = '/dashboard/keys';
-const CREATED = '/dashboard/keys/created';
+import { CREATED, DashboardKeyPages } from './dashboard-key-pages.js';
+import { SIGN_IN, field, type Form } from './dashboard-pages.js';
+import { DashboardSessions } from './dashboard-sessions.js';
+import { createdKeyView, revokeView, secretGoneView } from './keys.views.js';
+import { formTerms } from './key-terms.views.js';
 
 /** A number field: empty is null (no cap); anything else is passed on for validation. */
 const amount = (form: Form, name: string): number | null => {
@@ -34,7 +31,7 @@ const amount = (form: Form, name: string): number | null => {
  */
 @ApiExcludeController()
 @Controller('dashboard')
-export class DashboardKeysController extends DashboardPages {
+export class DashboardKeysController extends DashboardKeyPages {
   constructor(
     sessions: DashboardSessions,
     accounts: AccountsService,
@@ -51,13 +48,22 @@ export class DashboardKeysController extends DashboardPages {
     );
   }
 
-  /** Creates the key; its secret waits, encrypted, for the one page after the redirect. */
+  /**
+   * Creates the key (with an expiry and scopes if chosen; a bad expiry shows the page again,
+   * 400); its secret waits, encrypted, for the one page after the redirect.
+   */
   @Post('keys')
   async createKey(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.action(request, reply, async (session, form) => {
       const mode: KeyMode = field(form, 'mode') === 'test' ? 'test' : 'live';
       const name = field(form, 'name').slice(0, 100) || undefined;
-      const { key, info } = await this.accounts.createKey(session.accountId, name, mode);
+      let terms;
+      try {
+        terms = formTerms(form);
+      } catch (error) {
+        return this.refusedForm(session, error, 'New key');
+      }
+      const { key, info } = await this.accounts.createKey(session.accountId, name, mode, terms);
       const created = { id: info.id, prefix: info.prefix, name: info.name, mode, secret: key };
       return { to: CREATED, flash: { created }, accountId: session.accountId };
     });
@@ -96,23 +102,13 @@ export class DashboardKeysController extends DashboardPages {
     @Res() reply: FastifyReply,
     @Param('id') id: string,
   ) {
-    await this.action(request, reply, async (session, form) => {
+    await this.keyAction(request, reply, id, async (session, form, key) => {
       const caps = {
         dailyCap: amount(form, 'daily_cap'),
         monthlyCap: amount(form, 'monthly_cap'),
         alertPercent: amount(form, 'alert_percent'),
       };
-      const account = await this.accounts.getAccount(session.accountId);
-      const key = this.live(await this.accounts.listKeys(account.id), id);
-      try {
-        await this.accounts.setSpendCaps(account.id, key.id, caps as SpendCaps);
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'validation_failed') throw error;
-        const problems = (error.extra.errors ?? []).map((e) => e.message).join(' ');
-        const shown = `${key.prefix}: ${problems || error.message}`;
-        const body = await this.keysPage(account.id, session.csrf, shown);
-        return this.frame(session, account, 'API keys', body, 400);
-      }
+      await this.accounts.setSpendCaps(session.accountId, key.id, caps as SpendCaps);
       return this.notice(session, `Spend caps of key ${key.prefix} saved.`);
     });
   }
@@ -158,22 +154,5 @@ export class DashboardKeysController extends DashboardPages {
       const notice = `Key ${key.prefix} revoked. You had signed in with it, so you are signed out: sign in with another live key.`;
       return { to: SIGN_IN, flash: { notice }, accountId: null };
     });
-  }
-
-  private notice(session: Session, notice: string): Next {
-    return { to: KEYS, flash: { notice }, accountId: session.accountId };
-  }
-
-  private async keysPage(accountId: string, csrf: string, problem?: string): Promise<Html> {
-    const keys = await this.accounts.listKeys(accountId);
-    const spend = await this.accounts.spendOf(keys.map((k) => k.id));
-    return html`${problem && html`<p class="error" role="alert">${problem}</p>`}${keysView(keys, csrf)}${capsSection(keys, spend, csrf)}`;
-  }
-
-  /** A live key of the account, else 404 (ids of other accounts' keys find nothing). */
-  private live(keys: readonly ApiKeyInfo[], id: string): ApiKeyInfo {
-    const key = keys.find((k) => k.id === id && k.revokedAt === null);
-    if (!key) throw new DomainError('not_found', 'You have no live key with that id.');
-    return key;
   }
 }

@@ -51,10 +51,11 @@ export class DashboardSessions {
     private readonly db: DataSource,
   ) {}
 
-  /** Signs in with a live key; the key itself is never kept. Null for an unusable key. */
+  /** Signs in with a live key; the key itself is never kept. Null for an unusable (or expired) key. */
   async signIn(request: FastifyRequest, reply: FastifyReply, key: string): Promise<Session | null> {
     const owner = await this.accounts.findOwner(key.trim());
-    if (!owner || owner.sandbox || owner.payer) return null;
+    const expired = owner?.expiresAt !== undefined && owner.expiresAt <= Date.now();
+    if (!owner || owner.sandbox || owner.payer || expired) return null;
     const now = Date.now();
     const session: SessionRecord = {
       accountId: owner.accountId,
@@ -150,7 +151,8 @@ export class DashboardSessions {
 
   private async keyIsLive(keyId: string): Promise<boolean> {
     const [row] = (await this.db.query(
-      'SELECT 1 AS ok FROM gw.api_key WHERE id = $1 AND revoked_at IS NULL',
+      `SELECT 1 AS ok FROM gw.api_key
+        WHERE id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
       [keyId],
     )) as unknown[];
     return row !== undefined;

@@ -4,6 +4,7 @@ import { BatchesModule } from '@nl/gateway-batches';
 import { DashboardAssetsController } from './dashboard-assets.controller.js';
 import { DashboardBatchesController } from './dashboard-batches.controller.js';
 import { DashboardFlash } from './dashboard-flash.js';
+import { DashboardKeyRollController } from './dashboard-key-roll.controller.js';
 import { DashboardKeysController } from './dashboard-keys.controller.js';
 import { DashboardWebhooksController } from './dashboard-webhooks.controller.js';
 import { DashboardSessions } from './dashboard-sessions.js';
@@ -19,6 +20,7 @@ import { SessionStore } from './session.store.js';
   controllers: [
     DashboardController,
     DashboardKeysController,
+    DashboardKeyRollController,
     DashboardWebhooksController,
     DashboardBatchesController,
     DashboardAssetsController,

@@ -1,6 +1,7 @@
 import type { ApiKeyInfo } from '@nl/gateway-access';
 import type { CreatedKey } from './dashboard-flash.js';
 import { csrfField, html, table, type Html } from './html.js';
+import { termsFields } from './key-terms.views.js';
 
 const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') + ' UTC' : 'never');
 const named = (key: { prefix: string; name: string | null }) =>
@@ -21,8 +22,16 @@ function keyRow(k: ApiKeyInfo, csrf: string): Html[] {
     html`${k.mode}`,
     html`${when(k.createdAt)}`,
     html`${when(k.lastUsedAt)}`,
+    html`${k.expiresAt ? when(k.expiresAt) : 'never'}${k.scopes && html`<br />only ${k.scopes.join(', ')}`}`,
     live
-      ? html`<a href="/dashboard/keys/${k.id}/revoke" class="danger">Revoke…</a>`
+      ? html`<a href="/dashboard/keys/${k.id}/roll">Roll…</a>
+          <a href="/dashboard/keys/${k.id}/revoke" class="danger">Revoke…</a>${
+            k.previous &&
+            html`<br /><small
+                >previous secret <code>${k.previous.prefix}</code> works until
+                ${when(k.previous.until)}</small
+              >`
+          }`
       : html`revoked ${when(k.revokedAt)}`,
   ];
 }
@@ -30,7 +39,15 @@ function keyRow(k: ApiKeyInfo, csrf: string): Html[] {
 export function keysView(keys: readonly ApiKeyInfo[], csrf: string): Html {
   return html`${table(
       'Your API keys',
-      ['Key', 'Name', 'Mode', 'Created', 'Last used', { label: 'Actions', hidden: true }],
+      [
+        'Key',
+        'Name',
+        'Mode',
+        'Created',
+        'Last used',
+        'Expires',
+        { label: 'Actions', hidden: true },
+      ],
       keys.map((k) => keyRow(k, csrf)),
     )}
     <h2 id="create">Create a key</h2>
@@ -47,16 +64,33 @@ export function keysView(keys: readonly ApiKeyInfo[], csrf: string): Html {
           ><input type="radio" name="mode" value="test" /> test: recorded sample data, free</label
         >
       </fieldset>
+      ${termsFields('new')}
       <button type="submit">Create key</button>
     </form>`;
+}
+
+/** What a roll did to the secret it replaced. */
+function replacedText(replaced: NonNullable<CreatedKey['replaced']>): Html {
+  return html`<p data-testid="replaced">
+    The secret it replaces (<code>${replaced.prefix}</code>)
+    ${
+      replaced.until
+        ? html`keeps working until ${when(replaced.until)}: switch your programs to the new one
+          before then.`
+        : 'no longer works.'
+    }
+  </p>`;
 }
 
 /** The one page that shows a new key's secret: it is not stored and cannot be shown again. */
 export function createdKeyView(key: CreatedKey): Html {
   return html`<p>
-      Copy your new ${key.mode} key ${named(key)} now and keep it somewhere safe: it is shown only
-      this once, and we keep only a fingerprint of it.
+      Copy
+      ${key.replaced ? html`the new secret of your ${key.mode} key` : html`your new ${key.mode} key`}
+      ${named(key)} now and keep it somewhere safe: it is shown only this once, and we keep only a
+      fingerprint of it.
     </p>
+    ${key.replaced && replacedText(key.replaced)}
     <div class="secret">
       <p id="secret-label">Your new ${key.mode} key</p>
       <code id="secret" data-testid="secret">${key.secret}</code>

@@ -13,6 +13,7 @@ import { CreditFit1765200000000 } from './migrations/1765200000000-credit-fit.js
 import { Batches1765300000000 } from './migrations/1765300000000-batches.js';
 import { Webhooks1765400000000 } from './migrations/1765400000000-webhooks.js';
 import { Status1765500000000 } from './migrations/1765500000000-status.js';
+import { KeyRolling1765600000000 } from './migrations/1765600000000-key-rolling.js';
 
 /**
  * The migrations of the gateway's schema `gw`, in the order they run: one chain for the tables
@@ -36,4 +37,5 @@ export const GATEWAY_MIGRATIONS = [
   Batches1765300000000,
   Webhooks1765400000000,
   Status1765500000000,
+  KeyRolling1765600000000,
 ];

@@ -8,7 +8,7 @@ import { keyModeOf } from '../keys/api-key.js';
  * another key (test keys cannot sign in).
  */
 export type AccountKeyRevocation =
-  | { readonly outcome: 'revoked'; readonly hash: string }
+  | { readonly outcome: 'revoked'; readonly hashes: readonly string[] }
   | { readonly outcome: 'not_found' }
   | { readonly outcome: 'last_live_key' };
 
@@ -26,16 +26,18 @@ export async function revokeAccountKeyRow(
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM gw.account WHERE id = $1 FOR UPDATE', [accountId]);
     const active = (await tx.query(
-      'SELECT id, prefix, hash FROM gw.api_key WHERE account_id = $1 AND revoked_at IS NULL',
+      `SELECT id, prefix, hash, previous_hash FROM gw.api_key
+        WHERE account_id = $1 AND revoked_at IS NULL`,
       [accountId],
-    )) as { id: string; prefix: string; hash: string }[];
+    )) as { id: string; prefix: string; hash: string; previous_hash: string | null }[];
     const key = active.find((k) => k.id === keyId);
     if (!key) return { outcome: 'not_found' } as const;
     const live = (k: { prefix: string }) => keyModeOf(k.prefix) === 'live';
     if (live(key) && !active.some((k) => k.id !== keyId && live(k)))
       return { outcome: 'last_live_key' } as const;
     await tx.query('UPDATE gw.api_key SET revoked_at = now() WHERE id = $1', [keyId]);
-    return { outcome: 'revoked', hash: key.hash } as const;
+    const hashes = [key.hash, ...(key.previous_hash ? [key.previous_hash] : [])];
+    return { outcome: 'revoked', hashes } as const;
   });
 }
 

@@ -2,21 +2,20 @@ import { Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common
 import { TIERS, type Tier } from '@nl/contracts-core';
 import { X402_ACCOUNT_ID } from '@nl/gateway-persistence';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, Not, type Repository } from 'typeorm';
+import { DataSource, Not, type Repository } from 'typeorm';
 import { AccountEntity } from '../entities/account.entity.js';
-import { ApiKeyEntity } from '../entities/api-key.entity.js';
 import type { KeyMode } from '../keys/api-key.js';
-import { ALL_KEYS, KeyRevocations, type KeyChange } from '../keys/key-revocations.js';
+import { ALL_KEYS, KeyRevocations } from '../keys/key-revocations.js';
 import { KeyUseTracker } from '../keys/key-use.js';
 import { toAccount, type Account } from './account.js';
 import { AccountCredits } from './account-credits.js';
-import { revokeAccountKeyRow, type AccountKeyRevocation } from './account-key-revocation.js';
 import { usageOf, type UsageRow } from './account-usage.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
-import type { KeySpend, SpendCaps } from './key-caps.js';
+import type { KeySpend } from './key-caps.js';
+import { KeyChanges } from './key-changes.js';
 import { spendOfKeys } from './key-lookup.js';
 import { KeyOwners, type KeyOwner } from './key-owners.js';
-import { insertKeys, writeAllowedOrigins, writeSpendCaps } from './key-rows.js';
+import { insertKeys, type KeySpec } from './key-rows.js';
 
 export type { Account } from './account.js';
 export type { ApiKeyInfo } from './api-key-info.js';
@@ -24,21 +23,15 @@ export type { KeyOwner } from './key-owners.js';
 
 /** Accounts, their API keys and top-ups. Keys are stored only as SHA-256 hashes. */
 @Injectable()
-export class AccountsService implements OnApplicationShutdown {
+export class AccountsService extends KeyChanges implements OnApplicationShutdown {
   private readonly keyUse: KeyUseTracker;
-  private readonly owners: KeyOwners;
   private readonly accountRows: Repository<AccountEntity>;
-  private readonly keyRows: Repository<ApiKeyEntity>;
 
-  constructor(
-    private readonly db: DataSource,
-    private readonly credits: AccountCredits,
-    @Optional() private readonly revocations?: KeyRevocations,
-  ) {
+  constructor(db: DataSource, credits: AccountCredits, @Optional() revocations?: KeyRevocations) {
+    const keyUse = new KeyUseTracker(db);
+    super(db, credits, new KeyOwners(db, keyUse), revocations);
+    this.keyUse = keyUse;
     this.accountRows = db.getRepository(AccountEntity);
-    this.keyRows = db.getRepository(ApiKeyEntity);
-    this.keyUse = new KeyUseTracker(db);
-    this.owners = new KeyOwners(db, this.keyUse);
     revocations?.onChange((change) => this.owners.forget(change));
   }
 
@@ -114,20 +107,24 @@ export class AccountsService implements OnApplicationShutdown {
     return this.getAccount(id);
   }
 
-  /** Creates a live or test key; the plain key is returned here once and never stored. */
+  /**
+   * Creates a live or test key, optionally with an expiry and scopes (checked with
+   * `expiryOf`/`scopesOf`); the plain key is returned here once and never stored.
+   */
   async createKey(
     accountId: string,
     name?: string,
     mode: KeyMode = 'live',
+    terms: Pick<KeySpec, 'expiresAt' | 'scopes'> = {},
   ): Promise<{ key: string; info: ApiKeyInfo }> {
-    const [created] = await this.createKeys(accountId, [{ name, mode }]);
+    const [created] = await this.createKeys(accountId, [{ name, mode, ...terms }]);
     return created;
   }
 
   /** Creates several keys in one statement: all of them or, if it fails, none. */
   async createKeys(
     accountId: string,
-    specs: readonly { name?: string; mode: KeyMode }[],
+    specs: readonly KeySpec[],
   ): Promise<{ key: string; info: ApiKeyInfo }[]> {
     await this.getAccount(accountId);
     return insertKeys(this.keyRows, accountId, specs);
@@ -144,75 +141,9 @@ export class AccountsService implements OnApplicationShutdown {
     ).map(toKeyInfo);
   }
 
-  /**
-   * Revokes an active key of this account only (the dashboard): `not_found` for any other id,
-   * and `last_live_key`, with nothing changed, for the account's only active live key.
-   */
-  async revokeAccountKey(
-    accountId: string,
-    keyId: string,
-  ): Promise<AccountKeyRevocation['outcome']> {
-    const result = await revokeAccountKeyRow(this.db, accountId, keyId);
-    if (result.outcome === 'revoked') await this.changed(result.hash);
-    return result.outcome;
-  }
-
   async onApplicationShutdown(): Promise<void> {
     this.keyUse.stop();
     await this.keyUse.flush();
-  }
-
-  async revokeKey(keyId: string): Promise<boolean> {
-    const result = await this.keyRows.update(
-      { id: keyId, revokedAt: IsNull() },
-      { revokedAt: () => 'now()' },
-    );
-    const revoked = (result.affected ?? 0) > 0;
-    if (revoked) {
-      const { hash } = await this.keyRows.findOneByOrFail({ id: keyId });
-      await this.changed(hash);
-    }
-    return revoked;
-  }
-
-  /**
-   * Sets a key's daily and monthly spend caps (credits, null for none) and the alert threshold,
-   * replacing the ones it had. Scoped by account: null when the key is not one of `accountId`'s,
-   * so one account can never change another's key. Throws `validation_failed` for a bad cap.
-   */
-  async setSpendCaps(
-    accountId: string,
-    keyId: string,
-    caps: SpendCaps,
-  ): Promise<ApiKeyInfo | null> {
-    const row = await writeSpendCaps(this.keyRows, accountId, keyId, caps);
-    if (!row) return null;
-    this.credits.capsChanged(keyId);
-    // Every replica reads the key again, so its next call is checked against the new caps.
-    await this.changed(row.hash);
-    return toKeyInfo(row);
-  }
-
-  /**
-   * Sets the origins whose web pages may call with a key (null or empty: any), replacing the
-   * list it had; scoped by account like {@link setSpendCaps}. Throws `validation_failed` for an
-   * entry that is not an origin or a list that is too long.
-   */
-  async setAllowedOrigins(
-    accountId: string,
-    keyId: string,
-    origins: readonly string[] | null,
-  ): Promise<ApiKeyInfo | null> {
-    const row = await writeAllowedOrigins(this.keyRows, accountId, keyId, origins);
-    if (!row) return null;
-    await this.changed(row.hash);
-    return toKeyInfo(row);
-  }
-
-  /** A key (by hash) or every key changed: this replica and every other read it again. */
-  private async changed(change: KeyChange): Promise<void> {
-    this.owners.forget(change);
-    await this.revocations?.publish(change);
   }
 
   /**

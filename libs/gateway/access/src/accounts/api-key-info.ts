@@ -19,9 +19,18 @@ export interface ApiKeyInfo {
   readonly alertPercent: number | null;
   /** The only origins whose web pages may call with the key; null: any origin. */
   readonly allowedOrigins: string[] | null;
+  /** When the key stops working (401 `key_expired`); null: never. */
+  readonly expiresAt: string | null;
+  /** The only domains the key may call (403 `key_scope` elsewhere); null: all. */
+  readonly scopes: string[] | null;
+  /** The secret a roll replaced, while it still works: its visible prefix and until when. */
+  readonly previous: { readonly prefix: string; readonly until: string } | null;
 }
 
 export function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
+  const now = Date.now();
+  const previousWorks =
+    row.previousPrefix && row.previousUntil && row.previousUntil.getTime() > now;
   return {
     id: row.id,
     prefix: row.prefix,
@@ -34,5 +43,10 @@ export function toKeyInfo(row: ApiKeyEntity): ApiKeyInfo {
     monthlyCap: capInCredits(row.monthlyCap),
     alertPercent: row.capAlertPercent,
     allowedOrigins: row.allowedOrigins,
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    scopes: row.scopes,
+    previous: previousWorks
+      ? { prefix: row.previousPrefix as string, until: (row.previousUntil as Date).toISOString() }
+      : null,
   };
 }

@@ -20,7 +20,8 @@ export async function renameKey(
 
 /**
  * Support: the keys whose visible prefix (`nlk_live_` and 6 characters) matches what a
- * customer reads out: that prefix, or the whole key. At most 20, with their account ids.
+ * customer reads out: that prefix, or the whole key; also a rolled key's by the prefix of the
+ * secret it replaced, while that still works. At most 20, with their account ids.
  */
 export async function findKeysByPrefix(
   db: DataSource,
@@ -31,6 +32,9 @@ export async function findKeysByPrefix(
     .getRepository(ApiKeyEntity)
     .createQueryBuilder('k')
     .where("replace(k.prefix, '…', '') = :start", { start })
+    .orWhere("replace(k.previous_prefix, '…', '') = :start AND k.previous_until > now()", {
+      start,
+    })
     .orderBy('k.created_at', 'ASC')
     .limit(20)
     .getMany();

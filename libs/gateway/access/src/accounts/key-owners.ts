@@ -18,6 +18,15 @@ export interface KeyOwner {
   readonly capped?: boolean;
   /** The only origins whose web pages may call with the key; absent: any (the default). */
   readonly allowedOrigins?: ReadonlySet<string>;
+  /** When the key expires (epoch ms); absent: never. Checked at every call (key-terms.ts). */
+  readonly expiresAt?: number;
+  /** The only domains the key may call, in catalog order; absent: all. */
+  readonly scopes?: readonly string[];
+  /**
+   * The key was found by the secret a roll replaced, which works until then (epoch ms): from
+   * then on this lookup finds nothing, on every replica, whatever its cache holds.
+   */
+  readonly secretEndsAt?: number;
 }
 
 /**
@@ -36,7 +45,15 @@ interface OwnerRow {
   subscriptions: string[];
   capped: boolean;
   allowed_origins: string[] | null;
+  expires_at: Date | null;
+  scopes: string[] | null;
+  /** Null when the key was found by its current secret, else when the previous one ends. */
+  previous_until: Date | null;
 }
+
+/** Whether a key found by a previous secret is still within its overlap. */
+const secretWorks = (owner: KeyOwner | null, now: number): owner is KeyOwner =>
+  owner !== null && (owner.secretEndsAt === undefined || now < owner.secretEndsAt);
 
 /**
  * The hot path's lookup of a key's owner: by the key's hash, from memory for a few seconds,
@@ -57,8 +74,9 @@ export class KeyOwners {
   ) {}
 
   /**
-   * The owner of a key (live or test), or null for an unknown or revoked one: at once when
-   * memory knows the key, else a promise of the database's answer.
+   * The owner of a key (live or test), or null for an unknown or revoked one, or a secret a
+   * roll replaced whose overlap has ended: at once when memory knows the key, else a promise of
+   * the database's answer.
    */
   find(key: string): KeyOwner | null | Promise<KeyOwner | null> {
     if (!looksLikeApiKey(key)) return null;
@@ -69,8 +87,10 @@ export class KeyOwners {
       this.hashes.set(key, hash);
     }
     const cached = this.cache.get(hash);
-    if (cached && cached.until > Date.now()) {
-      if (cached.owner) this.keyUse.touch(cached.owner.keyId);
+    const now = Date.now();
+    if (cached && cached.until > now) {
+      if (!secretWorks(cached.owner, now)) return null;
+      this.keyUse.touch(cached.owner.keyId);
       return cached.owner;
     }
     return this.read(key, hash);
@@ -79,9 +99,11 @@ export class KeyOwners {
   private async read(key: string, hash: string): Promise<KeyOwner | null> {
     const [row] = (await this.db.query(
       `SELECT k.id AS key_id, a.id AS account_id, a.tier, a.subscriptions, k.allowed_origins,
-              (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL) AS capped
+              (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL) AS capped,
+              k.expires_at, k.scopes,
+              CASE WHEN k.hash = $1 THEN NULL ELSE k.previous_until END AS previous_until
          FROM gw.api_key k JOIN gw.account a ON a.id = k.account_id
-        WHERE k.hash = $1 AND k.revoked_at IS NULL`,
+        WHERE (k.hash = $1 OR k.previous_hash = $1) AND k.revoked_at IS NULL`,
       [hash],
     )) as OwnerRow[];
     const owner: KeyOwner | null = row
@@ -93,11 +115,15 @@ export class KeyOwners {
           sandbox: keyModeOf(key) === 'test',
           capped: row.capped,
           ...(row.allowed_origins && { allowedOrigins: new Set(row.allowed_origins) }),
+          ...(row.expires_at && { expiresAt: new Date(row.expires_at).getTime() }),
+          ...(row.scopes && { scopes: row.scopes }),
+          ...(row.previous_until && { secretEndsAt: new Date(row.previous_until).getTime() }),
         }
       : null;
     if (this.cache.size >= MAX_KEYS) this.cache.clear();
     this.cache.set(hash, { owner, until: Date.now() + KEY_CACHE_MS });
-    if (owner) this.keyUse.touch(owner.keyId);
+    if (!secretWorks(owner, Date.now())) return null;
+    this.keyUse.touch(owner.keyId);
     return owner;
   }
 

@@ -1,11 +1,19 @@
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { In, type Repository } from 'typeorm';
+import { In, type QueryDeepPartialEntity, type Repository } from 'typeorm';
 import type { ApiKeyEntity } from '../entities/api-key.entity.js';
 import { normaliseOrigins } from '../keys/allowed-origins.js';
 import { generateApiKey, hashApiKey, visiblePrefix, type KeyMode } from '../keys/api-key.js';
 import { toKeyInfo, type ApiKeyInfo } from './api-key-info.js';
 import { storedCaps, type SpendCaps } from './key-caps.js';
+
+/** A key to make: its name, mode, and optionally its expiry and scopes (checked already). */
+export interface KeySpec {
+  readonly name?: string;
+  readonly mode: KeyMode;
+  readonly expiresAt?: Date | null;
+  readonly scopes?: readonly string[] | null;
+}
 
 /**
  * Writes new keys of an account in one statement, all of them or, if it fails, none; each
@@ -14,20 +22,18 @@ import { storedCaps, type SpendCaps } from './key-caps.js';
 export async function insertKeys(
   keyRows: Repository<ApiKeyEntity>,
   accountId: string,
-  specs: readonly { name?: string; mode: KeyMode }[],
+  specs: readonly KeySpec[],
 ): Promise<{ key: string; info: ApiKeyInfo }[]> {
-  const made = specs.map(({ name, mode }) => ({
-    key: generateApiKey(mode),
-    id: randomUUID(),
-    name,
-  }));
+  const made = specs.map((spec) => ({ ...spec, key: generateApiKey(spec.mode), id: randomUUID() }));
   await keyRows.insert(
-    made.map(({ key, id, name }) => ({
+    made.map(({ key, id, name, expiresAt, scopes }) => ({
       id,
       accountId,
       prefix: visiblePrefix(key),
       hash: hashApiKey(key),
       name: name ?? null,
+      expiresAt: expiresAt ?? null,
+      scopes: scopes ? [...scopes] : null,
     })),
   );
   const rows = new Map(
@@ -51,16 +57,11 @@ export async function writeSpendCaps(
   caps: SpendCaps,
 ): Promise<ApiKeyEntity | null> {
   const stored = storedCaps(caps);
-  if (!isUUID(accountId) || !isUUID(keyId)) return null;
-  const result = await keyRows.update(
-    { id: keyId, accountId },
-    {
-      dailyCap: stored.dailyCap === null ? null : String(stored.dailyCap),
-      monthlyCap: stored.monthlyCap === null ? null : String(stored.monthlyCap),
-      capAlertPercent: stored.alertPercent,
-    },
-  );
-  return result.affected ? keyRows.findOneByOrFail({ id: keyId }) : null;
+  return writeKeyColumns(keyRows, accountId, keyId, {
+    dailyCap: stored.dailyCap === null ? null : String(stored.dailyCap),
+    monthlyCap: stored.monthlyCap === null ? null : String(stored.monthlyCap),
+    capAlertPercent: stored.alertPercent,
+  });
 }
 
 /**
@@ -73,8 +74,22 @@ export async function writeAllowedOrigins(
   keyId: string,
   origins: readonly string[] | null,
 ): Promise<ApiKeyEntity | null> {
-  const allowedOrigins = normaliseOrigins(origins);
+  return writeKeyColumns(keyRows, accountId, keyId, {
+    allowedOrigins: normaliseOrigins(origins),
+  });
+}
+
+/**
+ * Writes columns of a key, if the key is `accountId`'s (checked values): its row as it is now,
+ * else null.
+ */
+export async function writeKeyColumns(
+  keyRows: Repository<ApiKeyEntity>,
+  accountId: string,
+  keyId: string,
+  set: QueryDeepPartialEntity<ApiKeyEntity>,
+): Promise<ApiKeyEntity | null> {
   if (!isUUID(accountId) || !isUUID(keyId)) return null;
-  const result = await keyRows.update({ id: keyId, accountId }, { allowedOrigins });
+  const result = await keyRows.update({ id: keyId, accountId }, set);
   return result.affected ? keyRows.findOneByOrFail({ id: keyId }) : null;
 }

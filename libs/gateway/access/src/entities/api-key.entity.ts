@@ -14,7 +14,8 @@ import { AccountEntity } from './account.entity.js';
  * An API key: only its SHA-256 hash and a visible prefix are stored. A key may carry spend
  * caps (hundredths of a credit); while it does, its spend is counted here (for `spendDay` and
  * that day's month) by the credit statements, under this row's lock. It may also list the
- * only web origins whose pages may call with it.
+ * only web origins whose pages may call with it, and the only domains it may call. A rolled key
+ * keeps its row: the secret it replaced works until `previousUntil`.
  */
 @Entity({ schema: 'gw', name: 'api_key' })
 @Index('api_key_account_idx', ['accountId'])
@@ -22,6 +23,7 @@ import { AccountEntity } from './account.entity.js';
 @Check('api_key_monthly_cap_check', 'monthly_cap > 0')
 @Check('api_key_cap_alert_percent_check', 'cap_alert_percent BETWEEN 1 AND 100')
 @Check('api_key_allowed_origins_check', 'cardinality(allowed_origins) BETWEEN 1 AND 20')
+@Check('api_key_scopes_check', 'cardinality(scopes) BETWEEN 1 AND 50')
 export class ApiKeyEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -75,4 +77,22 @@ export class ApiKeyEntity {
   /** The only origins whose web pages may call with the key (normalised); null: any. */
   @Column('text', { name: 'allowed_origins', array: true, nullable: true })
   allowedOrigins!: string[] | null;
+
+  /** The hash of the secret a roll replaced, accepted until `previousUntil`; null: none. */
+  @Column('text', { name: 'previous_hash', nullable: true, unique: true })
+  previousHash!: string | null;
+
+  @Column('text', { name: 'previous_prefix', nullable: true })
+  previousPrefix!: string | null;
+
+  @Column('timestamptz', { name: 'previous_until', nullable: true })
+  previousUntil!: Date | null;
+
+  /** When the key stops working; null: never. */
+  @Column('timestamptz', { name: 'expires_at', nullable: true })
+  expiresAt!: Date | null;
+
+  /** The only domains the key may call; null: all. */
+  @Column('text', { array: true, nullable: true })
+  scopes!: string[] | null;
 }

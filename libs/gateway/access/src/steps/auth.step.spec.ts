@@ -1,5 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-import { credentialOf } from './auth.step.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '@nl/platform-errors';
+import type { AccountsService, KeyOwner } from '../accounts/accounts.service.js';
+import { generateApiKey } from '../keys/api-key.js';
+import { authenticate, credentialOf } from './auth.step.js';
 
 /** A request with these raw headers (name, value, …), and Node's parsed view of them. */
 function requestWith(...raw: string[]): FastifyRequest {
@@ -31,5 +34,44 @@ describe('credentialOf', () => {
     expect(() => credentialOf(requestWith(...raw))).toThrow(
       expect.objectContaining({ code: 'ambiguous_credentials' }),
     );
+  });
+});
+
+describe('authenticate', () => {
+  const owner: KeyOwner = {
+    keyId: 'k1',
+    accountId: 'a1',
+    tier: 'paid',
+    subscriptions: [],
+    sandbox: false,
+  };
+  const accountsWith = (found: KeyOwner) =>
+    ({ findOwner: () => found }) as unknown as AccountsService;
+  const reply = () => {
+    const headers: Record<string, string> = {};
+    const stub = { header: (name: string, value: string) => (headers[name] = value) };
+    return { headers, reply: stub as unknown as FastifyReply };
+  };
+
+  it('should refuse a key past its expiry with key_expired and a challenge, at the call', () => {
+    const expiresAt = Date.now() - 1;
+    const { headers, reply: r } = reply();
+    const request = requestWith('X-Api-Key', generateApiKey());
+    let thrown: unknown;
+    try {
+      void authenticate(accountsWith({ ...owner, expiresAt }), request, r);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(DomainError);
+    expect((thrown as DomainError).code).toBe('key_expired');
+    expect((thrown as DomainError).message).toContain(new Date(expiresAt).toISOString());
+    expect(headers['www-authenticate']).toContain('Bearer');
+  });
+
+  it('should accept a key whose expiry is still ahead', () => {
+    const found = { ...owner, expiresAt: Date.now() + 60_000 };
+    const request = requestWith('X-Api-Key', generateApiKey());
+    expect(authenticate(accountsWith(found), request, reply().reply)).toBe(found);
   });
 });

@@ -4,6 +4,7 @@ import { DomainError } from '@nl/platform-errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountsService, type KeyOwner } from '../accounts/accounts.service.js';
 import { checkOrigin } from '../keys/allowed-origins.js';
+import { keyExpired, outOfScope } from '../keys/key-terms.js';
 import { X402_ACCOUNT_ID } from '@nl/gateway-persistence';
 import { type OfferedPayment, X402Payments } from '@nl/gateway-x402';
 
@@ -47,20 +48,26 @@ export function credentialOf(request: FastifyRequest): string | null {
 
 /** A 401 tells the client how to authenticate. */
 function challenged(error: unknown, reply: FastifyReply): never {
-  if (error instanceof DomainError && error.code === 'unauthorized')
+  if (
+    error instanceof DomainError &&
+    (error.code === 'unauthorized' || error.code === 'key_expired')
+  )
     void reply.header('www-authenticate', 'Bearer realm="nl-data-api"');
   throw error;
 }
 
 function accepted(owner: KeyOwner | null, request: FastifyRequest): KeyOwner {
   if (!owner) throw new DomainError('unauthorized', 'Unknown or revoked API key.');
+  // Checked at every call against the cached owner, so it holds on every replica at once.
+  if (owner.expiresAt !== undefined && Date.now() >= owner.expiresAt)
+    throw keyExpired(owner.expiresAt);
   checkOrigin(owner.allowedOrigins, request);
   return owner;
 }
 
 /**
- * Resolves the caller's key to its account or throws 400/401, and 403 for a web page of an
- * origin the key does not allow (before any limit is counted or credit reserved). At once for
+ * Resolves the caller's key to its account or throws 400/401 (`key_expired` for a key past its
+ * expiry), and 403 for a web page of an origin the key does not allow (before any limit is counted or credit reserved). At once for
  * a key looked up a moment ago (every call but the first few), else a promise.
  */
 export function authenticate(
@@ -97,7 +104,7 @@ export const OFFERED_PAYMENT = new StateKey<OfferedPayment>('x402');
 
 /**
  * Step 3: the caller is a key's account (from a web page of an origin the key allows, if it
- * lists any), or — without any key, on an endpoint that accepts x402 while x402 is configured
+ * lists any; to a domain within its scopes, if it has any), or — without any key, on an endpoint that accepts x402 while x402 is configured
  * — a payer: `PAYMENT-SIGNATURE` carries a payment checked here against our requirement
  * (verified and settled by the credits step), none answers 402 with `PAYMENT-REQUIRED`.
  * Everywhere else a call without a key is a 401. A HEAD request is never paid for: it gets
@@ -129,7 +136,10 @@ export class AuthStep implements GatewayStep {
   }
 }
 
+/** A key limited to some domains calls only those (403 `key_scope`, before any charge). */
 function identified(call: GatewayCall, owner: KeyOwner): void {
+  if (owner.scopes && !owner.scopes.includes(call.endpoint.domain))
+    throw outOfScope(call.endpoint.domain, owner.scopes);
   call.state.set(KEY_OWNER, owner);
   call.state.set(SANDBOX, owner.sandbox);
 }

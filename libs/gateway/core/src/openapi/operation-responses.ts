@@ -48,7 +48,8 @@ const STANDARD_ERRORS: readonly StandardError[] = [
   },
   {
     status: 401,
-    description: 'Missing, unknown or revoked API key (`unauthorized`).',
+    description:
+      'Missing, unknown or revoked API key, or a secret a roll replaced after its overlap (`unauthorized`); an API key past its expiry (`key_expired`, with `expired_at`).',
     headers: () => ['X-Request-Id', 'WWW-Authenticate'],
   },
   {
@@ -62,7 +63,7 @@ const STANDARD_ERRORS: readonly StandardError[] = [
   {
     status: 403,
     description:
-      "The tier or subscription does not include this endpoint (`forbidden`), or the API key does not accept calls from this web page's origin (`origin_not_allowed`).",
+      "The tier or subscription does not include this endpoint (`forbidden`), the API key does not accept calls from this web page's origin (`origin_not_allowed`), or the endpoint's domain is outside the API key's scopes (`key_scope`, with `scopes` and `domain`).",
     headers: requestIdOnly,
     applies: (t) => t.metered,
   },
