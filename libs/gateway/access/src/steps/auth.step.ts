@@ -67,8 +67,9 @@ function accepted(owner: KeyOwner | null, request: FastifyRequest): KeyOwner {
 
 /**
  * Resolves the caller's key to its account or throws 400/401 (`key_expired` for a key past its
- * expiry), and 403 for a web page of an origin the key does not allow (before any limit is counted or credit reserved). At once for
- * a key looked up a moment ago (every call but the first few), else a promise.
+ * expiry), and 403 for a web page of an origin the key does not allow (before any limit is
+ * counted or credit reserved). At once for a key looked up a moment ago (every call but the
+ * first few), else a promise.
  */
 export function authenticate(
   accounts: AccountsService,
@@ -104,8 +105,9 @@ export const OFFERED_PAYMENT = new StateKey<OfferedPayment>('x402');
 
 /**
  * Step 3: the caller is a key's account (from a web page of an origin the key allows, if it
- * lists any; to a domain within its scopes, if it has any), or — without any key, on an endpoint that accepts x402 while x402 is configured
- * — a payer: `PAYMENT-SIGNATURE` carries a payment checked here against our requirement
+ * lists any; to a domain within its scopes, if it has any), or — without any key, on an
+ * endpoint that accepts x402 while x402 is configured — a payer: `PAYMENT-SIGNATURE` carries a
+ * payment checked here against our requirement
  * (verified and settled by the credits step), none answers 402 with `PAYMENT-REQUIRED`.
  * Everywhere else a call without a key is a 401. A HEAD request is never paid for: it gets
  * the 402 with the requirement.
