@@ -89,9 +89,31 @@ export function fitted<T>(
   size: (carrier: T) => number,
   limit: number,
 ): T {
+  if (schema === undefined) {
+    const carrier = place(schema);
+    if (size(carrier) <= limit) return carrier;
+  }
   for (let depth = depthOf(schema); depth >= 1; depth--) {
     const carrier = place(cutSchema(schema, depth));
     if (size(carrier) <= limit) return carrier;
   }
   throw new Error(`the schema does not fit in ${limit} characters even cut to its top level`);
+}
+
+/**
+ * A JSON body's schema in ever smaller forms, each true of every valid body: as documented;
+ * without its words; with the optional members' rules cut to their type (a client may then
+ * send one the API refuses with a 400, never the other way round).
+ */
+export function bodyCuts(schema: JsonSchema): unknown[] {
+  const bare = bareSchema(schema);
+  if (!isObject(bare) || !isObject(bare['properties'])) return [schema, bare];
+  const required = new Set(Array.isArray(bare['required']) ? bare['required'] : []);
+  const properties = Object.fromEntries(
+    Object.entries(bare['properties']).map(([name, rule]) => [
+      name,
+      required.has(name) ? rule : cutSchema(rule, 0),
+    ]),
+  );
+  return [schema, bare, { ...bare, properties }];
 }

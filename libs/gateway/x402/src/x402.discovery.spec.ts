@@ -90,6 +90,24 @@ describe('x402 discovery (Bazaar)', () => {
       properties: { valid: { type: ['boolean', 'null'] } },
     });
     expect(JSON.stringify(at(schema, 'output'))).not.toContain('"description"');
+    // Two VAT patterns do not fit the header: the required number keeps its form, the optional
+    // requester is cut to its type (the OpenAPI document has both in full).
+    const body = at(schema, 'input', 'properties', 'body', 'properties');
+    expect(at(body, 'vat_number', 'pattern')).toEqual(expect.any(String));
+    expect(at(body, 'requester_vat_number')).toEqual({ type: 'string' });
+  });
+
+  it('should keep a body schema whole, with its words, while it fits', () => {
+    const { bazaar } = discoveryFor(byId('validation.email.check'), '/v1/validate/email');
+    const email = at(
+      bazaar.schema.properties,
+      'input',
+      'properties',
+      'body',
+      'properties',
+      'email',
+    );
+    expect(email).toMatchObject({ type: 'string', description: expect.any(String) });
   });
 
   it('should cut a deep answer schema to fit the header, never more than needed', () => {

@@ -6,7 +6,7 @@ import {
   type BodyDiscoveryExtension,
   type QueryDiscoveryExtension,
 } from '@x402/extensions/bazaar';
-import { bareSchema, fitted, typed } from './x402.discovery-schemas.js';
+import { bareSchema, bodyCuts, fitted, typed } from './x402.discovery-schemas.js';
 import { encodeHeader, routeKey } from './x402.requirements.js';
 
 type Json = Record<string, unknown>;
@@ -103,24 +103,45 @@ function declareQuery(
  */
 export function discoveryFor(endpoint: EndpointDefinition, route: string): DiscoveryExtensions {
   const example = exampleOf(endpoint, route);
-  const declared =
+  // A POST's body schema as documented, or smaller (still true of every valid body) when the
+  // header cannot hold it beside the answer's schema.
+  const bodies =
     endpoint.method === 'POST'
-      ? declareDiscoveryExtension({
-          bodyType: 'json',
-          input: example.body as Json,
-          inputSchema: endpoint.request ? bodySchema(endpoint.request) : { type: 'object' },
-        })
-      : declareQuery(endpoint, route, example);
+      ? bodyCuts(endpoint.request ? bodySchema(endpoint.request) : { type: 'object' })
+      : [undefined];
+  for (const [index, body] of bodies.entries()) {
+    try {
+      return described(endpoint, route, example, body as Json | undefined);
+    } catch (error) {
+      if (index === bodies.length - 1) throw error;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+/** The extension with `body` as a POST's input schema; throws when it cannot fit the header. */
+function described(
+  endpoint: EndpointDefinition,
+  route: string,
+  example: ReturnType<typeof exampleOf>,
+  body: Json | undefined,
+): DiscoveryExtensions {
+  const declared = body
+    ? declareDiscoveryExtension({
+        bodyType: 'json',
+        input: example.body as Json,
+        inputSchema: body,
+      })
+    : declareQuery(endpoint, route, example);
   const enriched = bazaarResourceServerExtension.enrichDeclaration?.(declared['bazaar'], {
     method: endpoint.method,
     path: example.path,
     routePattern: route,
     adapter: { getPath: () => example.path },
   }) as HttpDiscoveryExtension;
-  if (!endpoint.response) return { bazaar: enriched };
   return fitted(
-    bareSchema(responseSchemaOf(endpoint.response)),
-    (output) => withOutput(enriched, output),
+    endpoint.response ? bareSchema(responseSchemaOf(endpoint.response)) : undefined,
+    (output) => (output === undefined ? { bazaar: enriched } : withOutput(enriched, output)),
     (extensions) => encodeHeader(extensions).length,
     DISCOVERY_HEADER_LIMIT,
   );
