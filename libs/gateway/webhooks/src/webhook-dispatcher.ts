@@ -15,6 +15,8 @@ import { destinationOptions, WEBHOOKS_CONFIG, type WebhookSettings } from './web
 
 /** How often every replica looks for due deliveries, whatever it was woken for. */
 export const POLL_MS = 1_000;
+/** Added to every wait for a timer, which may fire up to a millisecond early. */
+const TIMER_SLACK_MS = 2;
 /**
  * How long a claimed delivery is left to its attempt before another replica may take it: well
  * past an attempt's 10-second timeout, so only a process that died mid-attempt loses a row.
@@ -73,12 +75,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     if (this.stopped || at >= this.timerAt) return;
     clearTimeout(this.timer);
     this.timerAt = at;
+    // A timer may fire a millisecond before the wall clock reaches `at`; a look made then would
+    // not find the retry due at `at`, and it would wait for the next poll.
     this.timer = setTimeout(
       () => {
         this.timerAt = Infinity;
         void this.tick();
       },
-      Math.max(0, at - Date.now()),
+      Math.max(0, at - Date.now()) + TIMER_SLACK_MS,
     );
     this.timer.unref();
   }
