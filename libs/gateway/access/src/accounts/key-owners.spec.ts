@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { generateApiKey } from '../keys/api-key.js';
+import { ALL_KEYS } from '../keys/key-revocations.js';
 import type { KeyUseTracker } from '../keys/key-use.js';
 import { KeyOwners } from './key-owners.js';
 
@@ -16,17 +17,26 @@ const ROW = {
   previous_until: null,
 };
 
-/** KeyOwners over a database that answers `row` to every lookup, counting them. */
-function ownersWith(row: Record<string, unknown>) {
+/**
+ * KeyOwners over a database that answers `row` (as it is at the time of the answer) to every
+ * lookup, counting them; with `held`, each lookup waits until the test lets it go.
+ */
+function ownersWith(row: Record<string, unknown>, held = false) {
   const lookups: unknown[] = [];
+  const waiting: (() => void)[] = [];
   const db = {
     query: async (_sql: string, params: unknown[]) => {
       lookups.push(params);
-      return [row];
+      if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+      return [{ ...row }];
     },
   } as unknown as DataSource;
   const keyUse = { touch: () => undefined } as unknown as KeyUseTracker;
-  return { owners: new KeyOwners(db, keyUse), lookups };
+  const answer = async () => {
+    waiting.splice(0).forEach((go) => go());
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { owners: new KeyOwners(db, keyUse), lookups, answer };
 }
 
 describe('KeyOwners', () => {
@@ -63,5 +73,57 @@ describe('KeyOwners', () => {
       expiresAt: expires.getTime(),
       scopes: ['kvk'],
     });
+  });
+
+  it('should read a key once for the calls that miss together', async () => {
+    const { owners, lookups, answer } = ownersWith(ROW, true);
+    const key = generateApiKey();
+    const calls = [owners.find(key), owners.find(key), owners.find(key)];
+    await answer();
+    expect(await Promise.all(calls)).toEqual([
+      expect.objectContaining({ keyId: 'k1' }),
+      expect.objectContaining({ keyId: 'k1' }),
+      expect.objectContaining({ keyId: 'k1' }),
+    ]);
+    expect(lookups).toHaveLength(1);
+  });
+
+  it('should read a key in use again before its memory ends, answering from memory meanwhile', async () => {
+    const row = { ...ROW };
+    const { owners, lookups, answer } = ownersWith(row, true);
+    const key = generateApiKey();
+    const first = owners.find(key);
+    await answer();
+    await first;
+    now = start + 3_000;
+    expect(owners.find(key)).toMatchObject({ tier: 'paid' });
+    expect(lookups).toHaveLength(1);
+    // Within the last 1.5 s: the call is answered from memory and one read goes out.
+    row.tier = 'premium';
+    now = start + 4_000;
+    expect(owners.find(key)).toMatchObject({ tier: 'paid' });
+    expect(owners.find(key)).toMatchObject({ tier: 'paid' });
+    expect(lookups).toHaveLength(2);
+    await answer();
+    // The read is remembered for 5 s from its answer: no call waited, none reads again till 7.5 s.
+    now = start + 7_400;
+    expect(owners.find(key)).toMatchObject({ tier: 'premium' });
+    expect(lookups).toHaveLength(2);
+  });
+
+  it('should not remember a read that a revocation overtook', async () => {
+    const { owners, lookups, answer } = ownersWith(ROW, true);
+    const key = generateApiKey();
+    const before = owners.find(key);
+    owners.forget(ALL_KEYS);
+    await answer();
+    // The call that began before the revocation gets what it read ...
+    expect(await before).toMatchObject({ keyId: 'k1' });
+    // ... but the next call reads again rather than trust it.
+    const after = owners.find(key);
+    expect(after).toBeInstanceOf(Promise);
+    await answer();
+    await after;
+    expect(lookups).toHaveLength(2);
   });
 });
