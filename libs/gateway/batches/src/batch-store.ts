@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BatchItemState } from './batch.entities.js';
+import { endItems, type EndOf, readItems } from './batch-item-rows.js';
+import { Gathered } from './gathered.js';
 import {
   JOB_COLUMNS,
-  jobColumns,
   jobOf,
   numberOrNull,
   type ItemEnd,
@@ -13,6 +14,13 @@ import {
   type ResultRow,
   type WorkItem,
 } from './batch-rows.js';
+
+/**
+ * The workers' reads and ends of a job's items, gathered for this long (or this many) into one
+ * statement each. Every item waits on an upstream call far longer than this, and a statement
+ * costs the embedded database about the same for one item as for fifty.
+ */
+const GATHER = { ms: 15, max: 50 };
 
 /** Rows are inserted this many at a time: one statement each, a few MB of parameters at most. */
 const INSERT_CHUNK = 2_000;
@@ -24,7 +32,15 @@ const INSERT_CHUNK = 2_000;
  */
 @Injectable()
 export class BatchStore {
-  constructor(private readonly db: DataSource) {}
+  /** Items read together (see {@link GATHER}). */
+  private readonly reads: Gathered<number, WorkItem | null>;
+  /** Items ended together. */
+  private readonly ends: Gathered<EndOf, JobRow | null>;
+
+  constructor(private readonly db: DataSource) {
+    this.reads = new Gathered((job, items) => readItems(db, job, items), GATHER.ms, GATHER.max);
+    this.ends = new Gathered((job, ends) => endItems(db, job, ends), GATHER.ms, GATHER.max);
+  }
 
   private async rows(sql: string, params: unknown[]): Promise<Raw[]> {
     return rowsOf(await this.db.query(sql, params));
@@ -96,25 +112,9 @@ export class BatchStore {
     return rows.map(jobOf);
   }
 
-  async workItem(jobId: string, item: number): Promise<WorkItem | null> {
-    const rows = await this.rows(
-      `SELECT ${jobColumns('j')},
-              i.params, i.state AS item_state, i.charge_id, i.attempts, i.charged::text AS item_charged
-         FROM gw.batch_item i JOIN gw.batch_job j ON j.id = i.job_id
-        WHERE i.job_id = $1 AND i.item = $2`,
-      [jobId, item],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      job: jobOf(row),
-      item,
-      params: row.params as Record<string, unknown>,
-      state: row.item_state as BatchItemState,
-      chargeId: (row.charge_id as string | null) ?? null,
-      attempts: Number(row.attempts),
-      charged: numberOrNull(row.item_charged),
-    };
+  /** An item to work on, with its job; null when it is gone (with its job). */
+  workItem(jobId: string, item: number): Promise<WorkItem | null> {
+    return this.reads.ask(jobId, item);
   }
 
   /** The first item of a job taken up: the job is running from now. */
@@ -140,33 +140,8 @@ export class BatchStore {
    * Ends a pending item and counts it on its job; null when it was no longer pending (another
    * worker ended it, or the job was cancelled): then nothing was written.
    */
-  async end(jobId: string, item: number, end: ItemEnd): Promise<JobRow | null> {
-    const rows = await this.rows(
-      `WITH ended AS (
-         UPDATE gw.batch_item
-            SET state = $3, status = $4, charged = $5, cache = $6, source = $7, answer = $8::jsonb, ended_at = now()
-          WHERE job_id = $1 AND item = $2 AND state = 'pending'
-         RETURNING state, charged
-       )
-       UPDATE gw.batch_job
-          SET succeeded = succeeded + (SELECT count(*) FROM ended WHERE state = 'succeeded'),
-              failed = failed + (SELECT count(*) FROM ended WHERE state = 'failed'),
-              charged = charged + (SELECT coalesce(sum(charged), 0) FROM ended),
-              touched_at = now()
-        WHERE id = $1 AND EXISTS (SELECT 1 FROM ended)
-       RETURNING ${JOB_COLUMNS}`,
-      [
-        jobId,
-        item,
-        end.state,
-        end.status,
-        end.charged,
-        end.cache,
-        end.source,
-        JSON.stringify(end.answer ?? null),
-      ],
-    );
-    return rows[0] ? jobOf(rows[0]) : null;
+  end(jobId: string, item: number, end: ItemEnd): Promise<JobRow | null> {
+    return this.ends.ask(jobId, { item, end });
   }
 
   /** What an ended item was charged is corrected (its charge could not be written after all). */
