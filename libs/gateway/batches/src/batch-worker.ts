@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
+import { Foreground } from '@nl/gateway-core';
 import { InjectConfig } from '@nl/platform-config';
 import { LOGGER, type Logger } from '@nl/platform-logging';
 import { ServiceClient } from '@nl/platform-transport';
@@ -44,6 +45,7 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly catalog: BatchCatalog,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() @Inject(BATCH_WEBHOOKS) private readonly webhooks?: BatchWebhooks,
+    @Optional() private readonly foreground?: Foreground,
   ) {
     this.slots = new UpstreamSlots(settings.concurrency);
   }
@@ -72,6 +74,9 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async work(task: BatchTask): Promise<TaskOutcome> {
     const item = await this.store.workItem(task.job, task.item);
+    // Items come back from the database many at once: they go on one per turn of the event loop
+    // while customers' calls are under way (Foreground), not all in one long turn.
+    await this.foreground?.turn();
     // Gone with its job (expired), or cancelled: nothing to do.
     if (!item || item.state === 'cancelled') return DONE;
     if (item.state !== 'pending') return this.closeAgain(item);
@@ -85,6 +90,7 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
     const free = await this.slots.take(slotKeyOf(endpoint, item.params));
     let result;
     try {
+      await this.foreground?.turn();
       result = await callItem(
         this.services,
         endpoint,
@@ -110,6 +116,7 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
     });
     // Ended by another worker, or cancelled meanwhile: that one closes the charge.
     if (!job) return DONE;
+    await this.foreground?.turn();
     await this.closeCharge(item, charge);
     if (job.succeeded + job.failed + job.cancelled === job.total) await this.finish(job.id);
     return DONE;

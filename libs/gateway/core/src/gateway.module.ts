@@ -6,6 +6,7 @@ import { TransportClientModule } from '@nl/platform-transport';
 import { ShutdownGate } from './edge/edge.js';
 import { HttpProblemFilter } from './errors/http-problem.filter.js';
 import { GATEWAY_CATALOG, GATEWAY_STEPS, type GatewayStep } from './pipeline/gateway-step.js';
+import { Foreground } from './pipeline/foreground.js';
 import { RequestPipeline } from './pipeline/request-pipeline.js';
 import { createCatalogController } from './routes/catalog.controller.js';
 import { TransportHealth } from './transport.health.js';
@@ -32,7 +33,7 @@ export class GatewayModule {
       module: GatewayModule,
       // Only the catalog is exported, to the access routes that describe it.
       global: true,
-      exports: [GATEWAY_CATALOG],
+      exports: [GATEWAY_CATALOG, Foreground],
       imports: [TransportClientModule, ...(options.imports ?? [])],
       controllers: [createCatalogController(catalog)],
       providers: [
@@ -45,6 +46,7 @@ export class GatewayModule {
         HttpProblemFilter,
         { provide: APP_FILTER, useExisting: HttpProblemFilter },
         RequestPipeline,
+        Foreground,
         TransportHealth,
         ShutdownGate,
       ],

@@ -7,6 +7,7 @@ export * from './openapi/openapi-document.js';
 export * from './openapi/openapi-tags.js';
 export * from './openapi/operation-responses.js';
 export * from './pipeline/call-state.js';
+export * from './pipeline/foreground.js';
 export * from './pipeline/gateway-step.js';
 export * from './routes/endpoint-description.js';
 export * from './gateway.app.js';

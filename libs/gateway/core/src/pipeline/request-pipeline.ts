@@ -12,6 +12,7 @@ import { countAnswer, logAnswer } from './access-log.js';
 import { bypassesCache } from './cache-bypass.js';
 import { CallState, SANDBOX } from './call-state.js';
 import { endOfTurn } from './end-of-turn.js';
+import { Foreground } from './foreground.js';
 import {
   ANSWER_METER,
   GATEWAY_CATALOG,
@@ -63,6 +64,7 @@ export class RequestPipeline implements BeforeApplicationShutdown {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(GATEWAY_CATALOG) catalog: readonly EndpointDefinition[],
     @Optional() @Inject(ANSWER_METER) private readonly meter?: AnswerMeter,
+    @Optional() private readonly foreground?: Foreground,
   ) {
     this.drainMs = Math.max(0, ...catalog.map((e) => e.timeoutMs));
   }
@@ -108,6 +110,7 @@ export class RequestPipeline implements BeforeApplicationShutdown {
     requestId: string,
   ) {
     this.underWay++;
+    this.foreground?.begin();
     // From the edge's first sight of the request (its body read included), as for refusals.
     const started = request.receivedAt || performance.now();
     let status = 500;
@@ -175,6 +178,7 @@ export class RequestPipeline implements BeforeApplicationShutdown {
       if (!reply.sent) await sendError(reply, error, request.url, requestId);
     } finally {
       if (--this.underWay === 0) this.whenIdle?.();
+      this.foreground?.end();
       const seconds = (performance.now() - started) / 1000;
       const cache = envelope?.meta.cache ?? 'none';
       countAnswer(endpoint.id, status, cache, seconds, code);
