@@ -140,37 +140,49 @@ describe.each(PROFILES)('the public status figures (%s)', (profile) => {
     const bases =
       profile === 'distributed' && REAL_SERVERS ? [api.url, await api.addGateway()] : [api.url];
     vies.upstream.slow(SLOW_MS);
-    const key = await premiumKey();
+    // A key per round: a second round's calls would pass the first key's per-minute limit.
+    const keys: string[] = [];
     // The client's connections and the code paths warmed first, with a test key: its answers
     // come from the recordings and are left out of the figures.
     const { accountId } = await api.account({ tier: 'premium', credits: 0 });
     const testKey = (await api.accounts.createKey(accountId, 'warm-up', 'test')).key;
     // 100 calls one after the other (so the p99 is the second slowest, not the slowest alone),
     // timed by a client on a thread of its own: in this process's event loop, which also runs
-    // the apps, its readings would include their work.
-    const answers = await timedCalls({
-      bases,
-      key,
-      testKey,
-      warm: Array.from({ length: 5 }, unusedVatNumber),
-      numbers: Array.from({ length: 100 }, unusedVatNumber),
-    });
-    expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
-    const seen = answers.map((a) => a.ms);
-    const report = await until(
-      api.url,
-      (r) => endpointOf(r)?.windows['1h'].cold.requests === 100,
-      '100 cold VAT checks',
-    );
-    seen.sort((a, b) => a - b);
+    // the apps, its readings would include their work. One call the machine held up on the
+    // client's side moves the p99 of 100 by itself: when a round is not within 5 %, a second
+    // round of 100 is made and the 200 calls are compared whole.
+    const seen: number[] = [];
+    let report: StatusReport | undefined;
+    let ratios: number[] = [];
+    for (let round = 1; round <= 2; round++) {
+      keys.push(await premiumKey());
+      const answers = await timedCalls({
+        bases,
+        key: keys[round - 1],
+        testKey,
+        warm: Array.from({ length: 5 }, unusedVatNumber),
+        numbers: Array.from({ length: 100 }, unusedVatNumber),
+      });
+      expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
+      seen.push(...answers.map((a) => a.ms));
+      seen.sort((a, b) => a - b);
+      report = await until(
+        api.url,
+        (r) => endpointOf(r)?.windows['1h'].cold.requests === seen.length,
+        `${seen.length} cold VAT checks`,
+      );
+      const cold = endpointOf(report)?.windows['1h'].cold;
+      ratios = (
+        [
+          [0.5, cold?.p50_ms],
+          [0.95, cold?.p95_ms],
+          [0.99, cold?.p99_ms],
+        ] as const
+      ).map(([q, server]) => Number(((server ?? 0) / percentile(seen, q)).toFixed(3)));
+      if (ratios.every((r) => r >= 0.95 && r <= 1.05)) break;
+    }
+    if (!report) throw new Error('no status report');
     const figures = endpointOf(report)?.windows['1h'];
-    const ratios = (
-      [
-        [0.5, figures?.cold.p50_ms],
-        [0.95, figures?.cold.p95_ms],
-        [0.99, figures?.cold.p99_ms],
-      ] as const
-    ).map(([q, server]) => Number(((server ?? 0) / percentile(seen, q)).toFixed(3)));
     const client = [0.5, 0.95, 0.99].map((q) => Math.round(percentile(seen, q) * 100) / 100);
     expect({ ratios, client, server: figures?.cold }).toEqual({
       ratios: ratios.map((r) => (r >= 0.95 && r <= 1.05 ? r : 'within 5 %')),
@@ -182,12 +194,13 @@ describe.each(PROFILES)('the public status figures (%s)', (profile) => {
     expect(figures?.all).toEqual(figures?.cold);
     // VIES's own calls, as the validation service timed them: at least the fake's delay.
     const upstream = viesOf(report);
-    expect(upstream?.windows['1h'].requests).toBe(100);
+    expect(upstream?.windows['1h'].requests).toBe(seen.length);
     expect(upstream?.windows['1h'].p50_ms).toBeGreaterThanOrEqual(SLOW_MS);
     expect(upstream?.state).toBe('operational');
-    // The chart's last point holds the calls.
+    // The chart's points hold the calls, the last of them some.
     const points = endpointOf(report)?.chart.points ?? [];
-    expect(points.at(-1)?.requests).toBe(100);
+    expect(points.reduce((sum, point) => sum + point.requests, 0)).toBe(seen.length);
+    expect(points.at(-1)?.requests).toBeGreaterThan(0);
     expect(points.length).toBeGreaterThanOrEqual(24);
     // The served OpenAPI document carries the same 24-hour figures on the operation.
     const openapi = (await (await fetch(`${api.url}/openapi.json`)).json()) as {
@@ -200,9 +213,9 @@ describe.each(PROFILES)('the public status figures (%s)', (profile) => {
     });
     // No account data: no key, no account id anywhere in the document.
     const text = JSON.stringify(report);
-    expect(text).not.toContain(key);
+    for (const key of keys) expect(text).not.toContain(key);
     expect(text).not.toContain(accountId);
-  }, 60_000);
+  }, 120_000);
 
   it('should open an incident while VIES fails and close it once VIES answers again', async () => {
     vies.upstream.reset().fail(500);
