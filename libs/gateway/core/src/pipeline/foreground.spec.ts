@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { Foreground, LONG_TURN_MS } from './foreground.js';
+import { Foreground, LONG_TURN_MS, MAX_HOLD_MS } from './foreground.js';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -55,5 +55,26 @@ describe(Foreground.name, () => {
     now += LONG_TURN_MS * 10;
     await nextTurn();
     expect(started).toEqual([0, 1]);
+  });
+
+  it('should start a background step after long turns once none started for a while', async () => {
+    let now = 1_000;
+    jest.spyOn(performance, 'now').mockImplementation(() => now);
+    const foreground = new Foreground();
+    foreground.begin();
+    const started = park(foreground, 2);
+    // Every turn long: nothing starts until MAX_HOLD_MS have passed since the last step ...
+    for (let waited = 0; waited + 10 < MAX_HOLD_MS; waited += 10) {
+      now += 10;
+      await nextTurn();
+    }
+    expect(started).toEqual([]);
+    now += 10;
+    await nextTurn();
+    // ... then one does, and the next waits as long again.
+    expect(started).toEqual([0]);
+    now += 10;
+    await nextTurn();
+    expect(started).toEqual([0]);
   });
 });
