@@ -1,10 +1,6 @@
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import {
-  BASE_URL_PLACEHOLDER,
-  DISCOVERY_LINKS,
-  LLMS_DIR,
-  openApiPath,
-} from '@nl/gateway-discovery';
+import { openApiPath } from '@nl/contracts-core';
+import { BASE_URL_PLACEHOLDER, DISCOVERY_LINKS, LLMS_DIR } from '@nl/gateway-discovery';
 import { readFile } from 'node:fs/promises';
 import { jsonOf, startStack, type Stack } from './support/stack.js';
 

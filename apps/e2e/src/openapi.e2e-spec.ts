@@ -3,7 +3,7 @@ import { ENDPOINT_CATALOG, findEndpoint } from '@nl/contracts-catalog';
 import { GENERATED_PAGES, withGeneratedBlock } from '@nl/composition';
 import { generateOpenApiDocument, openApiText } from '@nl/gateway-app';
 import { renderSandboxTable, sandboxCall } from '@nl/gateway-core';
-import { formatCredits, type EndpointDefinition } from '@nl/contracts-core';
+import { formatCredits, openApiPath, type EndpointDefinition } from '@nl/contracts-core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { readFile } from 'node:fs/promises';
 
@@ -37,7 +37,6 @@ const success = (operation: Operation) => operation.responses['200'] ?? operatio
 
 const COMMITTED = new URL('../../../openapi.json', import.meta.url);
 const SANDBOX_PAGE = new URL(`../../../${GENERATED_PAGES.sandboxTable}`, import.meta.url);
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 describe('the OpenAPI document', () => {
   let document: OpenAPIObject;

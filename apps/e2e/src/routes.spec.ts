@@ -8,6 +8,7 @@ import {
   type RouteEntry,
 } from '@nl/composition';
 import { ENDPOINT_CATALOG, findEndpoint } from '@nl/contracts-catalog';
+import { openApiPath } from '@nl/contracts-core';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -82,6 +83,6 @@ describe('the route map', () => {
       true,
     );
     for (const endpoint of ENDPOINT_CATALOG)
-      expect(readme).toContain(` ${endpoint.paths[0].replace(/:(\w+)/g, '{$1}')}\``);
+      expect(readme).toContain(` ${openApiPath(endpoint.paths[0])}\``);
   });
 });

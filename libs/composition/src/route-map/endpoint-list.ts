@@ -1,5 +1,5 @@
 import { ENDPOINT_CATALOG } from '@nl/contracts-catalog';
-import { formatCredits, type EndpointDefinition } from '@nl/contracts-core';
+import { formatCredits, openApiPath, type EndpointDefinition } from '@nl/contracts-core';
 
 /** The README's block that lists every endpoint (`npm run routes` writes it). */
 export const ENDPOINT_LIST_BLOCK = 'endpoints';
@@ -15,7 +15,7 @@ export function renderEndpointList(
   const rows = catalog.map((e) => {
     const price = `${formatCredits(e.price.fresh)} / ${formatCredits(e.price.cached)}`;
     const what = e.planned ? `${e.summary} (planned)` : e.summary;
-    const path = e.paths[0].replace(/:(\w+)/g, '{$1}');
+    const path = openApiPath(e.paths[0]);
     return `| \`${e.method} ${path}\` | ${what} | ${price} |`;
   });
   // Kept out of prettier's reach, so the README holds exactly what this renders.

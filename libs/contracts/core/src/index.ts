@@ -8,3 +8,4 @@ export * from './problem.js';
 export * from './transport.types.js';
 export * from './query-params.js';
 export * from './input/index.js';
+export * from './paths.js';

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { EndpointDefinition, SandboxRequest } from '@nl/contracts-core';
+import { openApiPath, type EndpointDefinition, type SandboxRequest } from '@nl/contracts-core';
 import { describeLimits } from '@nl/gateway-core';
 import { API_NAME, API_SUMMARY } from './discovery-links.js';
 import { endpointParameters, type EndpointParameter } from './endpoint-parameters.js';
@@ -9,7 +9,6 @@ import {
   byDomain,
   docsLinkOf,
   domainTitlesOf,
-  openApiPath,
   priceOf,
 } from './llms-text.js';
 import type { SandboxAnswer } from './sandbox-answers.js';

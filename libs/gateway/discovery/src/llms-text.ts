@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { DOMAINS, formatCredits, type EndpointDefinition } from '@nl/contracts-core';
+import { DOMAINS, formatCredits, openApiPath, type EndpointDefinition } from '@nl/contracts-core';
 import { API_NAME, API_SUMMARY, DISCOVERY_LINKS } from './discovery-links.js';
 
 /**
@@ -29,9 +29,6 @@ export const domainTitlesOf = (document: OpenAPIObject): Readonly<Record<string,
   Object.fromEntries(
     (document.tags ?? []).map((t) => [t.name, (t.description ?? t.name).replace(/\.$/, '')]),
   );
-
-/** A route's path as callers and the OpenAPI document write it: `/v1/kvk/{companyNumber}`. */
-export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 /** A sentence with its full stop, unless it ends in a mark of its own. */
 const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);

@@ -1,4 +1,9 @@
-import { inputSchemaOf, type EndpointDefinition, type JsonSchema } from '@nl/contracts-core';
+import {
+  inputSchemaOf,
+  pathParamNames,
+  type EndpointDefinition,
+  type JsonSchema,
+} from '@nl/contracts-core';
 import { bodySchema, requestParameters, responseSchemaOf } from '@nl/gateway-core';
 import {
   bazaarResourceServerExtension,
@@ -24,12 +29,10 @@ export type HttpDiscoveryExtension = QueryDiscoveryExtension | BodyDiscoveryExte
 /** The `extensions` of a 402: the Bazaar discovery extension under its key. */
 export type DiscoveryExtensions = { readonly bazaar: HttpDiscoveryExtension };
 
-const pathNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
-
 /** The path parameters of a concrete `url` path when one of the endpoint's routes matches it. */
 function pathValues(endpoint: EndpointDefinition, url: string): Record<string, string> {
   for (const route of endpoint.paths) {
-    const names = pathNames(route);
+    const names = pathParamNames(route);
     const pattern = new RegExp(`^${route.replace(/:\w+/g, '([^/]+)')}$`);
     const match = pattern.exec(url);
     if (match)
@@ -75,7 +78,7 @@ function declareQuery(
   route: string,
   example: ReturnType<typeof exampleOf>,
 ) {
-  const names = pathNames(route);
+  const names = pathParamNames(route);
   const parameters = endpoint.request ? requestParameters(endpoint.request, names) : [];
   const query = parameters.filter((p) => p.in === 'query');
   const path = parameters.filter((p) => p.in === 'path');

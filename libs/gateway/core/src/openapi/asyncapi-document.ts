@@ -1,5 +1,10 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ERROR_CODE_HEADER, type EndpointDefinition, type ErrorCode } from '@nl/contracts-core';
+import {
+  ERROR_CODE_HEADER,
+  openApiPath,
+  type EndpointDefinition,
+  type ErrorCode,
+} from '@nl/contracts-core';
 import {
   SHARED_SCHEMAS,
   errorSchemas,
@@ -14,8 +19,6 @@ import { SERVICE_ERROR_CODES } from './service-error-codes.js';
 import { batchQueueParts } from './asyncapi-queues.js';
 
 type Json = Record<string, unknown>;
-
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 /**
  * The message a service takes: the body's schema (POST), or the query and path parameters

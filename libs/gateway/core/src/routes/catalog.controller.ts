@@ -9,7 +9,7 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import { toCredits, type EndpointDefinition } from '@nl/contracts-core';
+import { pathParamNames, toCredits, type EndpointDefinition } from '@nl/contracts-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequestPipeline } from '../pipeline/request-pipeline.js';
 import { ApiErrorResponses, ApiSuccessResponse } from '../openapi/operation-responses.js';
@@ -30,7 +30,7 @@ const CACHE_CONTROL = ApiHeader({
 });
 
 function paramDecorators(endpoint: EndpointDefinition, path: string): MethodDecorator[] {
-  const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const pathParams = pathParamNames(path);
   const request = endpoint.request;
   if (!request) {
     return pathParams.map((name) => ApiParam({ name, type: String }));
