@@ -10,6 +10,23 @@ function park(foreground: Foreground, count: number) {
   return started;
 }
 
+/**
+ * A Foreground with a call under way, two steps parked and a clock of the test's: `turnAfter(ms)`
+ * moves the clock on and lets one turn of the loop pass.
+ */
+function busyWithClock() {
+  let now = 1_000;
+  jest.spyOn(performance, 'now').mockImplementation(() => now);
+  const foreground = new Foreground();
+  foreground.begin();
+  const started = park(foreground, 2);
+  const turnAfter = async (ms: number) => {
+    now += ms;
+    await nextTurn();
+  };
+  return { foreground, started, turnAfter };
+}
+
 describe(Foreground.name, () => {
   afterEach(() => jest.restoreAllMocks());
 
@@ -39,42 +56,26 @@ describe(Foreground.name, () => {
   });
 
   it('should start no background step right after a long turn while calls are under way', async () => {
-    let now = 1_000;
-    jest.spyOn(performance, 'now').mockImplementation(() => now);
-    const foreground = new Foreground();
-    foreground.begin();
-    const started = park(foreground, 2);
-    now += LONG_TURN_MS + 1;
-    await nextTurn();
+    const { foreground, started, turnAfter } = busyWithClock();
+    await turnAfter(LONG_TURN_MS + 1);
     expect(started).toEqual([]);
-    now += 1;
-    await nextTurn();
+    await turnAfter(1);
     expect(started).toEqual([0]);
     // Once the calls have ended, the rest goes in the next turn, however long it was.
     foreground.end();
-    now += LONG_TURN_MS * 10;
-    await nextTurn();
+    await turnAfter(LONG_TURN_MS * 10);
     expect(started).toEqual([0, 1]);
   });
 
   it('should start a background step after long turns once none started for a while', async () => {
-    let now = 1_000;
-    jest.spyOn(performance, 'now').mockImplementation(() => now);
-    const foreground = new Foreground();
-    foreground.begin();
-    const started = park(foreground, 2);
+    const { started, turnAfter } = busyWithClock();
     // Every turn long: nothing starts until MAX_HOLD_MS have passed since the last step ...
-    for (let waited = 0; waited + 10 < MAX_HOLD_MS; waited += 10) {
-      now += 10;
-      await nextTurn();
-    }
+    for (let waited = 0; waited + 10 < MAX_HOLD_MS; waited += 10) await turnAfter(10);
     expect(started).toEqual([]);
-    now += 10;
-    await nextTurn();
+    await turnAfter(10);
     // ... then one does, and the next waits as long again.
     expect(started).toEqual([0]);
-    now += 10;
-    await nextTurn();
+    await turnAfter(10);
     expect(started).toEqual([0]);
   });
 });
