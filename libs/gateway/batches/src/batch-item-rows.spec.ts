@@ -27,16 +27,16 @@ const ended = (item: number): EndOf => ({
   end: { state: 'succeeded', status: 200, charged: 100, cache: 'MISS', source: 'vies', answer: {} },
 });
 
-/** A database whose one statement ended `items`, recording what it was sent. */
+/** A database whose one (prepared) statement ended `items`, recording what it was sent. */
 function dbEnding(items: number[] | null) {
   const sent: unknown[][] = [];
-  const db = {
-    query: async (_sql: string, params: unknown[]) => {
-      sent.push(params);
-      return items === null ? [[], 0] : [[{ ...JOB, ended_items: items }], 1];
+  const master = {
+    query: async ({ values }: { values: unknown[] }) => {
+      sent.push(values);
+      return { rows: items === null ? [] : [{ ...JOB, ended_items: items }] };
     },
-  } as unknown as DataSource;
-  return { db, sent };
+  };
+  return { db: { driver: { master } } as unknown as DataSource, sent };
 }
 
 describe(endItems.name, () => {
@@ -54,6 +54,7 @@ describe(endItems.name, () => {
     expect(JSON.parse(sent[0][1] as string)).toEqual([
       expect.objectContaining({ item: 4, state: 'succeeded' }),
     ]);
+    expect(sent[0][2]).toEqual([4]);
     expect(rows[0]).not.toBeNull();
     expect(rows[1]).toBeNull();
   });

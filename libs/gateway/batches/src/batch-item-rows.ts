@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { preparedQuery } from '@nl/platform-database';
 import type { BatchItemState } from './batch.entities.js';
 import {
   JOB_COLUMNS,
@@ -7,7 +8,7 @@ import {
   numberOrNull,
   type ItemEnd,
   type JobRow,
-  rowsOf,
+  type Raw,
   type WorkItem,
 } from './batch-rows.js';
 
@@ -23,14 +24,13 @@ export async function readItems(
   jobId: string,
   items: readonly number[],
 ): Promise<(WorkItem | null)[]> {
-  const rows = rowsOf(
-    await db.query(
-      `SELECT ${jobColumns('j')}, i.item AS item_number,
+  const rows = await preparedQuery<Raw>(
+    db,
+    `SELECT ${jobColumns('j')}, i.item AS item_number,
               i.params, i.state AS item_state, i.charge_id, i.attempts, i.charged::text AS item_charged
          FROM gw.batch_item i JOIN gw.batch_job j ON j.id = i.job_id
         WHERE i.job_id = $1 AND i.item = ANY($2::int[])`,
-      [jobId, items],
-    ),
+    [jobId, items],
   );
   const byItem = new Map(rows.map((row) => [Number(row.item_number), row]));
   return items.map((item) => {
@@ -70,9 +70,13 @@ export async function endItems(
     source: end.source,
     answer: end.answer ?? null,
   }));
-  const rows = rowsOf(
-    await db.query(
-      `WITH input AS (
+  // The items are named twice: in `input`, and as a list the index can look up. Joined on
+  // `input` alone, the planner (its row estimates stale while the job ends its items) read every
+  // pending item of the job into a hash: 15 ms per statement on the embedded database against
+  // under 1 ms, seen with EXPLAIN ANALYZE on a 10,000-item job.
+  const rows = await preparedQuery<Raw>(
+    db,
+    `WITH input AS (
          SELECT * FROM jsonb_to_recordset($2::jsonb)
            AS t(item int, state text, status int, charged bigint, cache text, source text, answer jsonb)
        ), ended AS (
@@ -80,7 +84,7 @@ export async function endItems(
             SET state = t.state, status = t.status, charged = t.charged, cache = t.cache,
                 source = t.source, answer = coalesce(t.answer, 'null'::jsonb), ended_at = now()
            FROM input t
-          WHERE i.job_id = $1 AND i.item = t.item AND i.state = 'pending'
+          WHERE i.job_id = $1 AND i.item = ANY($3::int[]) AND i.item = t.item AND i.state = 'pending'
          RETURNING i.item, i.state, i.charged
        ), job AS (
          UPDATE gw.batch_job
@@ -92,8 +96,7 @@ export async function endItems(
          RETURNING ${JOB_COLUMNS}
        )
        SELECT job.*, (SELECT array_agg(item) FROM ended) AS ended_items FROM job`,
-      [jobId, JSON.stringify(input)],
-    ),
+    [jobId, JSON.stringify(input), input.map((end) => end.item)],
   );
   const row = rows[0];
   if (!row) return ends.map(() => null);
