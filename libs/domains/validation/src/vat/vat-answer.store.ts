@@ -2,8 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { VatValidationResponse } from '@nl/contracts-validation';
 import type { RequestScope } from '@nl/platform-context';
+import { preparedQuery } from '@nl/platform-database';
 import type { Repository } from 'typeorm';
 import { VatAnswerEntity } from '../persistence/vat-answer.entity.js';
+
+/** One statement, prepared once: every fresh check writes it (a batch of 10,000 writes 10,000). */
+const SAVE = `INSERT INTO validation.vat_answer (vat_number, response, checked_at) VALUES ($1, $2, $3)
+  ON CONFLICT (vat_number) DO UPDATE SET response = excluded.response, checked_at = excluded.checked_at`;
 
 /**
  * Durable last answers per VAT number (the cache forgets; this outlives restarts and TTLs). Live
@@ -17,10 +22,11 @@ export class VatAnswerStore {
 
   async save(response: VatValidationResponse, scope: RequestScope): Promise<void> {
     if (scope.sandbox) return;
-    await this.rows.upsert(
-      { vatNumber: response.vat_number, response, checkedAt: new Date(response.request_date) },
-      ['vatNumber'],
-    );
+    await preparedQuery(this.rows.manager.connection, SAVE, [
+      response.vat_number,
+      JSON.stringify(response),
+      new Date(response.request_date),
+    ]);
   }
 
   async find(
