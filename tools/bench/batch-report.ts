@@ -107,11 +107,12 @@ export function reportBatch(setup: BatchSetup, o: BatchOutcome): string[] {
   const cpu = o.cpu
     ? `app CPU from upload to end: serving thread ${((o.cpu.main * 10) / items).toFixed(2)} ms per item (busy ${(o.cpu.main / totalSeconds).toFixed(0)} % of the time), all threads ${((o.cpu.all * 10) / items).toFixed(2)} ms per item (the ${o.busy.ok} interactive calls beside it included)`
     : 'app CPU: not available (no /proc)';
+  const done = o.afterWindow.items.succeeded + o.afterWindow.items.failed;
   const quiet = (o.before.p99 + o.after.p99) / 2;
   const ratio = o.busy.p99 / Math.max(quiet, 1);
   const mark = (bad: boolean) => (bad ? '  <-- !!' : '');
   const window = (name: string, l: Latency) =>
-    `    ${name.padEnd(16)}p50 ${String(l.p50).padStart(4)} ms   p99 ${String(l.p99).padStart(4)} ms   event-loop delay p99 ${l.loopP99.toFixed(0)} ms, max ${l.loopMax.toFixed(0)} ms`;
+    `    ${name.padEnd(16)}p50 ${l.p50.toFixed(1).padStart(5)} ms   p99 ${l.p99.toFixed(1).padStart(5)} ms   event-loop delay p99 ${l.loopP99.toFixed(0)} ms, max ${l.loopMax.toFixed(0)} ms`;
   return [
     `Batch job (standalone, auth + limits + credits): ${items} cold VAT checks over ${setup.states.join(', ')} in turn, VIES fake ${VIES_LATENCY_MS} ms, BATCH_CONCURRENCY vies=${perState} (per state), BATCH_WORKERS ${setup.workers}`,
     `  taken (202) in ${(o.takenMs / 1000).toFixed(1)} s; worked off in ${workSeconds.toFixed(1)} s: ${pace.toFixed(0)} items/s of the ${ideal} the slots allow (${((pace / ideal) * 100).toFixed(0)} %); upload to done ${totalSeconds.toFixed(1)} s; ${o.job.items.succeeded} succeeded, ${o.job.items.failed} failed, ${o.job.credits.charged.toFixed(2)} credits${mark(problems.length > 0)}`,
@@ -120,6 +121,7 @@ export function reportBatch(setup: BatchSetup, o: BatchOutcome): string[] {
     `  cached POST /v1/validate/vat at ${setup.rate} req/s, ${setup.seconds} s each (the serving thread's event-loop delay meanwhile):`,
     window('before the job', o.before),
     window('during it', o.busy),
+    `${' '.repeat(20)}the job beside it: ${done} items done by the window's end, ${(done / setup.seconds).toFixed(0)} items/s`,
     window('after it', o.after),
     `  p99 during / p99 without (mean of before and after) = ${ratio.toFixed(2)} (bound ${MAX_RATIO})${mark(ratio > MAX_RATIO)}`,
     ...problems.map((p) => `  !! ${p}`),

@@ -4,13 +4,13 @@
 // runs and 10 s after it. The numbers are spread over five member states, because the server
 // limits a batch per state (BATCH_CONCURRENCY, `vies=8`): all Dutch, 10,000 × 200 ms at 8 at a
 // time would take over four minutes, and no customer's list is one state only.
-import autocannon from 'autocannon';
 import { checkVatNumber } from '@nl/contracts-validation';
 import { ViesRecording } from '@nl/domain-validation';
 import { ViesFake } from '@nl/testing';
 import { cpuTicks } from './child-process.js';
 import { VIES_LATENCY_MS, startDomainsApp } from './domain-load.js';
 import { reportBatch, type JobView, type Latency } from './batch-report.js';
+import { pacedLoad } from './paced-load.js';
 
 const PORT = 3412;
 const ITEMS = 10_000;
@@ -80,30 +80,22 @@ async function loopDelay(base: string): Promise<{ p99: number; max: number }> {
   };
 }
 
-/** The cached check at a fixed rate for `seconds`, with the event-loop delay of those seconds. */
+/**
+ * The cached check at a steady pace for `seconds` (paced-load.ts: one call every 10 ms, each
+ * timed from when it was due), with the event-loop delay of those seconds.
+ */
 async function interactive(base: string, key: string, seconds: number): Promise<Latency> {
   await loopDelay(base);
-  const r = await autocannon({
+  const r = await pacedLoad({
     url: `${base}/v1/validate/vat`,
     method: 'POST',
     headers: { 'x-api-key': key, 'content-type': 'application/json' },
     body: JSON.stringify({ vat_number: CACHED_VAT }),
-    connections: 10,
-    overallRate: RATE,
-    duration: seconds,
-    // On a thread of its own: the VIES fake answering the job on this one must not delay when
-    // the load generator sends or sees an answer.
-    workers: 1,
+    rate: RATE,
+    seconds,
   });
   const loop = await loopDelay(base);
-  return {
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    ok: r['2xx'],
-    failed: r.non2xx + r.errors,
-    loopP99: loop.p99,
-    loopMax: loop.max,
-  };
+  return { ...r, loopP99: loop.p99, loopMax: loop.max };
 }
 
 /** Two calls of the cached number: the first may fill the cache, the second must hit it. */
