@@ -15,6 +15,7 @@ import { BatchCharges, itemRequestId } from './batch-charges.js';
 import { BATCH_WEBHOOKS, type BatchWebhooks } from './batch-events.js';
 import { BATCH_QUEUE, type BatchQueue, type BatchTask, type TaskOutcome } from './batch-queue.js';
 import type { JobRow, WorkItem } from './batch-rows.js';
+import { BatchShare } from './batch-share.js';
 import { BatchStore } from './batch-store.js';
 import { jobView } from './batch-views.js';
 import { BATCH_CONFIG, type BatchSettings } from './batches.config.js';
@@ -35,6 +36,7 @@ const DONE: TaskOutcome = { done: true };
 @Injectable()
 export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly slots: UpstreamSlots;
+  private readonly share: BatchShare;
 
   constructor(
     private readonly store: BatchStore,
@@ -48,6 +50,7 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
     @Optional() private readonly foreground?: Foreground,
   ) {
     this.slots = new UpstreamSlots(settings.concurrency);
+    this.share = new BatchShare(settings.cpuPercent, () => foreground?.lastCallAt ?? -Infinity);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -56,11 +59,16 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   beforeApplicationShutdown(): Promise<void> {
+    this.share.stop();
     return this.queue.stop();
   }
 
-  /** One task; a failure of ours (the database away) is logged and the task tried again. */
+  /**
+   * One task, once the batch's share of the CPU lets it in (BatchShare); a failure of ours (the
+   * database away) is logged and the task tried again.
+   */
   async handle(task: BatchTask): Promise<TaskOutcome> {
+    const leave = await this.share.enter();
     try {
       return await this.work(task);
     } catch (error) {
@@ -69,6 +77,8 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
         'batch item failed; tried again shortly',
       );
       return { done: false, delayMs: Math.max(1_000, this.settings.retryDelayMs) };
+    } finally {
+      leave();
     }
   }
 

@@ -5,6 +5,11 @@ export interface BatchSettings {
   readonly workers: number;
   /** Items under way at once per upstream (`vies`, `kvk`, …, and `default`), per process. */
   readonly concurrency: Readonly<Record<string, number>>;
+  /**
+   * While customers' calls come in, the percent of the cores the process may use before its batch
+   * items slow down (BatchShare); 100: never.
+   */
+  readonly cpuPercent: number;
   /** How long a job and its results are kept after it was made. */
   readonly retentionMs: number;
   /** The first wait before an item that met a passing upstream failure is tried again. */
@@ -33,6 +38,12 @@ export const BATCH_CONFIG = defineConfigSection<BatchSettings>(
       description:
         'Batch items under way at once per upstream and process, as name=count pairs (vies counts per member state); `default` is for the others.',
       default: DEFAULT_CONCURRENCY,
+    },
+    {
+      name: 'BATCH_CPU_PERCENT',
+      description:
+        "While customers' calls come in, the percent of the machine's cores a gateway process may use (all its threads) before it works fewer batch items at once; 100 never slows batches down.",
+      default: '30',
     },
     {
       name: 'BATCH_RETENTION_DAYS',
@@ -68,6 +79,7 @@ export const BATCH_CONFIG = defineConfigSection<BatchSettings>(
     return {
       workers: read.number('BATCH_WORKERS', 0, 256),
       concurrency,
+      cpuPercent: read.number('BATCH_CPU_PERCENT', 5, 100),
       retentionMs: read.number('BATCH_RETENTION_DAYS', 1, 90) * DAY_MS,
       retryDelayMs: read.number('BATCH_RETRY_DELAY_MS', 0, 600_000),
       stream,

@@ -24,6 +24,7 @@ export const MAX_HOLD_MS = 50;
 @Injectable()
 export class Foreground {
   private calls = 0;
+  private lastBegin = -Infinity;
   private readonly parked: (() => void)[] = [];
   private releasing = false;
   /** When the release's last turn ran (performance.now()). */
@@ -34,6 +35,12 @@ export class Foreground {
   /** A call started. */
   begin(): void {
     this.calls++;
+    this.lastBegin = performance.now();
+  }
+
+  /** When the last call started (performance.now()); -Infinity before the first. */
+  get lastCallAt(): number {
+    return this.lastBegin;
   }
 
   /** A call ended. */
