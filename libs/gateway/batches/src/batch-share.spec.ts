@@ -44,10 +44,12 @@ describe(BatchShare.name, () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it("should let every item in while no customer's call came in, however busy the process", async () => {
+  it("should let every item in after a batch's first window while no customer's call came in, however busy the process", async () => {
     const { share, window, enter } = shareWithClock();
-    expect(await enter(30)).toHaveLength(30);
+    const inside = await enter(30);
+    expect(inside).toHaveLength(START_LIMIT);
     await window(95);
+    expect(inside).toHaveLength(30);
     expect(await enter(30)).toHaveLength(30);
     share.stop();
   });
@@ -65,8 +67,9 @@ describe(BatchShare.name, () => {
   });
 
   it("should start the next items from a few when customers' calls begin beside a batch running alone", async () => {
-    const { share, customers, enter } = shareWithClock();
+    const { share, window, customers, enter } = shareWithClock();
     const inside = await enter(20);
+    await window(0);
     customers();
     const next = await enter(1);
     expect(next).toHaveLength(0);
@@ -82,6 +85,7 @@ describe(BatchShare.name, () => {
   it('should cut the items under way by a quarter above the share and grow them by a tenth well under it', async () => {
     const { share, window, customers, enter } = shareWithClock();
     const inside = await enter(20);
+    await window(0);
     customers();
     await window(PERCENT + 20);
     // Limit 15: five of the twenty leave, and three more asking wait while fifteen are under way.

@@ -32,6 +32,7 @@ const processClock: ShareClock = {
  * gives way to theirs. Every {@link SHARE_WINDOW_MS} the process's CPU use over the window (all
  * threads, the embedded database's included) is compared with `percent` of the cores:
  *
+ * - a batch starts (the first item after none were under way): {@link START_LIMIT} for a window;
  * - no customer's call started in the last {@link CALLS_HOLD_MS}: no limit (the batch runs flat out);
  * - calls came in again: {@link START_LIMIT} (the items already under way finish first);
  * - above `percent`: the limit becomes three quarters of the items under way (at least 1);
@@ -86,6 +87,9 @@ export class BatchShare {
     if (this.timer || this.percent >= 100) return;
     this.lastCpu = this.clock.cpuMicros();
     this.lastAt = this.clock.now();
+    // A batch starting in an idle process begins with a few items too, for the first window: the
+    // calls that come in meanwhile are seen before the whole batch is under way.
+    this.limit = START_LIMIT;
     this.timer = setInterval(() => this.look(), SHARE_WINDOW_MS);
     this.timer.unref();
   }
