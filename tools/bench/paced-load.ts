@@ -89,7 +89,9 @@ export function pacedLoad(load: PacedLoad): Promise<PacedResult> {
     const worker = new Worker(new URL(import.meta.url), { workerData: load });
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the paced load stopped (${code})`)));
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the paced load stopped (${code})`));
+    });
   });
 }
 

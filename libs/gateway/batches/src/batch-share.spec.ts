@@ -37,7 +37,19 @@ function shareWithClock() {
     await settle();
     return leaves;
   };
-  return { share, window, customers, enter };
+  /** A batch of `count` items under way alone: past its first window, no customer's call yet. */
+  const runningAlone = async (count: number) => {
+    const inside = await enter(count);
+    await window(0);
+    return inside;
+  };
+  return { share, window, customers, enter, runningAlone };
+}
+
+/** The first `count` of `inside` leave. */
+async function leaveFirst(inside: (() => void)[], count: number) {
+  for (const leave of inside.splice(0, count)) leave();
+  await settle();
 }
 
 describe(BatchShare.name, () => {
@@ -67,14 +79,12 @@ describe(BatchShare.name, () => {
   });
 
   it("should start the next items from a few when customers' calls begin beside a batch running alone", async () => {
-    const { share, window, customers, enter } = shareWithClock();
-    const inside = await enter(20);
-    await window(0);
+    const { share, customers, enter, runningAlone } = shareWithClock();
+    const inside = await runningAlone(20);
     customers();
     const next = await enter(1);
     expect(next).toHaveLength(0);
-    for (const leave of inside.splice(0, 20 - START_LIMIT)) leave();
-    await settle();
+    await leaveFirst(inside, 20 - START_LIMIT);
     expect(next).toHaveLength(0);
     inside[0]();
     await settle();
@@ -83,13 +93,12 @@ describe(BatchShare.name, () => {
   });
 
   it('should cut the items under way by a quarter above the share and grow them by a tenth well under it', async () => {
-    const { share, window, customers, enter } = shareWithClock();
-    const inside = await enter(20);
-    await window(0);
+    const { share, window, customers, enter, runningAlone } = shareWithClock();
+    const inside = await runningAlone(20);
     customers();
     await window(PERCENT + 20);
     // Limit 15: five of the twenty leave, and three more asking wait while fifteen are under way.
-    for (const leave of inside.splice(0, 5)) leave();
+    await leaveFirst(inside, 5);
     const more = await enter(3);
     expect(more).toHaveLength(0);
     customers();
@@ -110,8 +119,7 @@ describe(BatchShare.name, () => {
       customers();
       await window(99);
     }
-    for (const leave of inside.splice(0, START_LIMIT)) leave();
-    await settle();
+    await leaveFirst(inside, START_LIMIT);
     expect(inside).toHaveLength(1);
     share.stop();
   });
