@@ -149,12 +149,14 @@ describe.each(PROFILES)('the public status figures (%s)', (profile) => {
     // 100 calls one after the other (so the p99 is the second slowest, not the slowest alone),
     // timed by a client on a thread of its own: in this process's event loop, which also runs
     // the apps, its readings would include their work. One call the machine held up on the
-    // client's side moves the p99 of 100 by itself: when a round is not within 5 %, a second
-    // round of 100 is made and the 200 calls are compared whole.
+    // client's side moves the p99 of 100 by itself: when a round is not within 5 %, another round
+    // of 100 is made (up to three) and all the calls so far are compared whole. On a machine
+    // busy with other suites a round's p99 has been off by 7 % (its two slowest calls held up
+    // on the client's side); its calls still count, but three rounds' p99 is the third slowest.
     const seen: number[] = [];
     let report: StatusReport | undefined;
     let ratios: number[] = [];
-    for (let round = 1; round <= 2; round++) {
+    for (let round = 1; round <= 3; round++) {
       keys.push(await premiumKey());
       const answers = await timedCalls({
         bases,
@@ -215,7 +217,7 @@ describe.each(PROFILES)('the public status figures (%s)', (profile) => {
     const text = JSON.stringify(report);
     for (const key of keys) expect(text).not.toContain(key);
     expect(text).not.toContain(accountId);
-  }, 120_000);
+  }, 180_000);
 
   it('should open an incident while VIES fails and close it once VIES answers again', async () => {
     vies.upstream.reset().fail(500);
