@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
-import { BatchShare, CALLS_HOLD_MS, SHARE_WINDOW_MS, START_LIMIT } from './batch-share.js';
+import { CALLS_HOLD_MS } from '@nl/gateway-core';
+import { BatchShare, SHARE_WINDOW_MS, START_LIMIT } from './batch-share.js';
 
 const PERCENT = 40;
 const CORES = 2;

@@ -1,10 +1,8 @@
 import { availableParallelism } from 'node:os';
+import { CALLS_HOLD_MS } from '@nl/gateway-core';
 
 /** How often the share is looked at: the process's CPU time over this window. */
 export const SHARE_WINDOW_MS = 250;
-
-/** Customers' calls count as coming in for this long after the last one started. */
-export const CALLS_HOLD_MS = 1_000;
 
 /** Items let in at once when a batch starts while customers' calls come in; grown from there. */
 export const START_LIMIT = 4;

@@ -84,8 +84,8 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async work(task: BatchTask): Promise<TaskOutcome> {
     const item = await this.store.workItem(task.job, task.item);
-    // Items come back from the database many at once: they go on one per turn of the event loop
-    // while customers' calls are under way (Foreground), not all in one long turn.
+    // Items come back from the database many at once: while customers' calls come in they go on
+    // one at a time, a few milliseconds apart (Foreground), not all in one long turn.
     await this.foreground?.turn();
     // Gone with its job (expired), or cancelled: nothing to do.
     if (!item || item.state === 'cancelled') return DONE;
