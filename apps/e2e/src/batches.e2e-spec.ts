@@ -1,5 +1,8 @@
 import { ViesRecording } from '@nl/domain-validation';
 import { ViesFake } from '@nl/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PROFILES, jsonOf, startStack, type Stack } from './support/stack.js';
 import { germanVatNumber, unusedVatNumber } from './support/vat-numbers.js';
 
@@ -244,4 +247,50 @@ describe.each(PROFILES)('batch jobs (%s)', (profile) => {
       (await api.get(`/v1/batches/${taken.id}/results`, { 'x-api-key': other.key })).status,
     ).toBe(404);
   });
+});
+
+describe('batch charges over a restart (standalone, its database on disk)', () => {
+  it('should refund none of a finished job’s charges when the server starts again', async () => {
+    const vies = await ViesFake.start(new ViesRecording());
+    const dataDir = mkdtempSync(join(tmpdir(), 'batch-restart-'));
+    const start = () =>
+      startStack('standalone', {
+        serviceEnv: { VIES_URL: vies.url },
+        env: { PGLITE_DATA_DIR: dataDir },
+      });
+    let api = await start();
+    try {
+      const { accountId, key } = await api.account({ tier: 'paid', credits: 100 });
+      const items = Array.from({ length: 20 }, () => ({ vat_number: unusedVatNumber() }));
+      const res = await api.fetch('/v1/batches', {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ endpoint: 'validation.vat.check', items }),
+      });
+      const taken = await jsonOf(res);
+      const ended = await until(
+        async () => jsonOf(await api.get(`/v1/batches/${taken.id}`, { 'x-api-key': key })),
+        (j) => j.state !== 'queued' && j.state !== 'running',
+      );
+      expect(ended).toMatchObject({ state: 'completed', items: { succeeded: 20 } });
+      const before = await api.accounts.balance(accountId);
+      expect(before).toBe(100 * 100 - 20 * 100);
+      // Stopped and started on the same database: the items' answers are in their rows, so
+      // none of their charges may look undelivered to the next start.
+      await api.close();
+      api = await start();
+      const [refunds] = await api.db.query(
+        `SELECT count(*)::int AS n FROM gw.credit_ledger WHERE account_id = $1 AND kind = 'refund'`,
+        [accountId],
+      );
+      expect({ balance: await api.accounts.balance(accountId), refunds: refunds.n }).toEqual({
+        balance: before,
+        refunds: 0,
+      });
+    } finally {
+      await api.close();
+      await vies.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

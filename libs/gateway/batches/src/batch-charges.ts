@@ -79,7 +79,8 @@ export class BatchCharges {
       await this.credits.release(chargeId);
       return 0;
     }
-    const balance = await this.credits.settle(chargeId, charge);
+    // The item's answer is in its row already (ended before its charge closes).
+    const balance = await this.credits.settle(chargeId, charge, true);
     if (balance !== null) return charge;
     const closed = await this.credits.closedAs(chargeId);
     return closed?.kind === 'settle' ? closed.charged : 0;

@@ -12,6 +12,11 @@ export interface Closing {
   readonly kind: 'settle' | 'release';
   readonly charged: number;
   readonly at: Date;
+  /**
+   * A settlement whose answer is kept already (a batch item's, in its row, before its charge
+   * closes): it never goes on the delivery list, so no restart refunds it.
+   */
+  readonly answerKept?: true;
 }
 
 /** The closing of a charge that was not open: nothing to write. */

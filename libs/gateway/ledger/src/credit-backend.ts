@@ -88,8 +88,12 @@ export interface CreditBackend {
   readonly deliveries: DeliveryTracking | null;
   /** At once where the balances are in memory and loaded (embedded), else a promise. */
   reserve(reservation: ReservationRequest): ReserveOutcome | Promise<ReserveOutcome>;
-  /** Charges `charge` (≤ the reserved amount) and frees the rest (see {@link Settling}). */
-  settle(chargeId: string, charge: number): Settling;
+  /**
+   * Charges `charge` (≤ the reserved amount) and frees the rest (see {@link Settling}).
+   * `answerKept`: the answer is kept already (a batch item's, in its row), so its delivery is not
+   * tracked.
+   */
+  settle(chargeId: string, charge: number, answerKept?: boolean): Settling;
   /** Frees the whole reservation; the balance, or null if nothing was open. */
   release(chargeId: string): Promise<number | null>;
   /** How a charge was closed, or null while it is still open (or was never made). */

@@ -28,11 +28,13 @@ describe('CreditJournal', () => {
   it('should read back what a crashed run wrote, closings and delivery marks in order, leaving out a torn last line', () => {
     const capped = closing('9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'req-1');
     const odd = { ...closing(undefined, 'a "quoted" \\ id'), kind: 'release', charged: 0 } as const;
+    const kept = { ...closing(undefined, 'batch-item'), answerKept: true } as const;
     writeFileSync(
       join(dir, '3.jsonl'),
       closingLine(capped) +
         deliveredLine(['x', 'y']) +
         closingLine(odd) +
+        closingLine(kept) +
         closingLine(capped).slice(0, 30),
     );
     const journal = new CreditJournal(dir);
@@ -40,6 +42,7 @@ describe('CreditJournal', () => {
       { closing: capped },
       { delivered: ['x', 'y'] },
       { closing: odd },
+      { closing: kept },
     ]);
     journal.dropCrashed();
     expect(readdirSync(dir)).toEqual([]);

@@ -17,7 +17,8 @@ const SEGMENT = /^(\d+)\.jsonl$/;
 
 /** A closed charge as one journal line: enough to write its ledger row after a crash. */
 type ClosingRecord = [
-  kind: 's' | 'r',
+  /** `s` a settlement, `sk` one whose answer is kept already, `r` a release. */
+  kind: 's' | 'sk' | 'r',
   chargeId: string,
   accountId: string,
   keyId: string | null,
@@ -38,11 +39,11 @@ type DeliveredRecord = ['d', ...chargeIds: string[]];
  * UUIDs and the day an ISO date, so only the endpoint and request id need JSON's quoting. A
  * third of JSON.stringify's cost on an array, on every paid call.
  */
-export function closingLine({ hold, kind, charged, at }: Closing): string {
+export function closingLine({ hold, kind, charged, at, answerKept }: Closing): string {
   const key = hold.keyId === undefined ? 'null' : `"${hold.keyId}"`;
   const strings = `${JSON.stringify(hold.endpoint)},${JSON.stringify(hold.requestId)}`;
   return (
-    `["${kind === 'settle' ? 's' : 'r'}","${hold.chargeId}","${hold.accountId}",${key},` +
+    `["${kind === 'release' ? 'r' : answerKept ? 'sk' : 's'}","${hold.chargeId}","${hold.accountId}",${key},` +
     `${hold.amount},${charged},${strings},${hold.at.getTime()},"${hold.day}",` +
     `${at.getTime()}]\n`
   );
@@ -71,9 +72,9 @@ function entryOf(record: ClosingRecord | DeliveredRecord): JournalEntry {
     at: new Date(heldAt),
     day,
   };
-  return {
-    closing: { hold, kind: kind === 's' ? 'settle' : 'release', charged, at: new Date(at) },
-  };
+  if (kind === 'r') return { closing: { hold, kind: 'release', charged, at: new Date(at) } };
+  const answerKept = kind === 'sk' && { answerKept: true as const };
+  return { closing: { hold, kind: 'settle', charged, at: new Date(at), ...answerKept } };
 }
 
 /**

@@ -69,9 +69,12 @@ export class CreditsService
    * Charges `charge` (≤ the reserved amount) and frees the rest: resolves once the charge is
    * written, with the balance after it, or null if nothing was open; rejects when it could not
    * be written. The embedded profile settles in memory and waits for its journal write only.
+   * `answerKept`: the answer is in the database already (a batch item's, in its row), not yet to
+   * be written to a caller; the embedded profile then keeps it off its delivery list, so that no
+   * restart refunds it.
    */
-  settle(chargeId: string, charge: number): Settling {
-    return this.backend.settle(chargeId, charge);
+  settle(chargeId: string, charge: number, answerKept = false): Settling {
+    return this.backend.settle(chargeId, charge, answerKept);
   }
 
   /** Frees the whole reservation; null if nothing was open. */

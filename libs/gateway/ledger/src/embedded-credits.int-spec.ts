@@ -3,10 +3,13 @@ import { closeDatabase, embeddedThread, openDatabase } from '@nl/platform-databa
 import { runWithRequestId } from '@nl/platform-context';
 import { captureLogs, testConfig } from '@nl/testing';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { AccountsService } from '@nl/gateway-access';
 import { LEDGER_DATABASE } from './ledger.database.js';
+import { CreditJournal, JOURNAL_DIR } from './credit-journal.js';
 import { CreditsService } from './credits.service.js';
+import { recoverJournal } from './journal-recovery.js';
 
 /** Every clock API stays real but Date: the books' day moves, the database's timers do not. */
 const ONLY_DATE = {
@@ -180,5 +183,36 @@ describe('embedded credits (PGlite, balances in this process)', () => {
     deliveries().sent(held.chargeId, { writableFinished: true, destroyed: false });
     await credits.onApplicationShutdown();
     expect(await listed()).not.toContain(held.chargeId);
+  });
+
+  it("should keep a settlement whose answer is kept already (a batch item's) off the delivery list, so that a restart refunds only the other", async () => {
+    const account = await accounts.createAccount({ name: 'kept', tier: 'paid', credits: 100 });
+    const key = { accountId: account.id, keyId: '' };
+    const [answered, kept] = [await hold(key, 10), await hold(key, 10)];
+    await credits.settle(answered.chargeId, 10);
+    await credits.settle(kept.chargeId, 10, true);
+    await credits.written();
+    const listed = (
+      (await db.query(`SELECT undelivered::text[] AS u FROM gw.credit_delivery`)) as {
+        u: string[];
+      }[]
+    )[0].u;
+    expect(listed).toContain(answered.chargeId);
+    expect(listed).not.toContain(kept.chargeId);
+    // Stopped with the first answer never sent: the next start refunds it, and only it.
+    await credits.onApplicationShutdown();
+    const thread = embeddedThread(db);
+    if (!thread) throw new Error('the embedded ledger runs on a PGlite thread');
+    await recoverJournal(db, thread, new CreditJournal(join(thread.dataDir, JOURNAL_DIR)));
+    const rows = (await db.query(
+      `SELECT charge_id::text AS charge, kind, amount::int FROM gw.credit_ledger
+        WHERE account_id = $1 AND kind IN ('settle', 'refund') ORDER BY created_at, kind DESC`,
+      [account.id],
+    )) as { charge: string; kind: string; amount: number }[];
+    expect(rows).toEqual([
+      { charge: answered.chargeId, kind: 'settle', amount: -10 },
+      { charge: kept.chargeId, kind: 'settle', amount: -10 },
+      { charge: answered.chargeId, kind: 'refund', amount: 10 },
+    ]);
   });
 });

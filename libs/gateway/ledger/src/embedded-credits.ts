@@ -115,21 +115,33 @@ export class EmbeddedCredits implements CreditBackend {
    * Settles at once, in memory; what it hands back waits for the journal write (if that fails,
    * nothing of it was kept and the reservation is open again).
    */
-  settle(chargeId: string, charge: number): JournaledClosing {
-    return this.closeCharge(chargeId, 'settle', charge);
+  settle(chargeId: string, charge: number, answerKept = false): JournaledClosing {
+    return this.closeCharge(chargeId, 'settle', charge, answerKept);
   }
 
   release(chargeId: string): Promise<number | null> {
     return this.closeCharge(chargeId, 'release', 0).then((balance) => balance);
   }
 
-  private closeCharge(chargeId: string, kind: Closing['kind'], charge: number): JournaledClosing {
+  private closeCharge(
+    chargeId: string,
+    kind: Closing['kind'],
+    charge: number,
+    answerKept = false,
+  ): JournaledClosing {
     const hold = this.open.get(chargeId);
     if (!hold) return new JournaledClosing(null);
     this.open.delete(chargeId);
     const charged = kind === 'settle' ? Math.max(0, Math.min(charge, hold.amount)) : 0;
     const book = closeOnBooks(this.books, hold, charged);
-    const written = this.commits.submit({ hold, kind, charged, at: new Date() });
+    const closing: Closing = {
+      hold,
+      kind,
+      charged,
+      at: new Date(),
+      ...(answerKept && { answerKept }),
+    };
+    const written = this.commits.submit(closing);
     return new JournaledClosing(available(book), written);
   }
 

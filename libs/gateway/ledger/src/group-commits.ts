@@ -121,7 +121,8 @@ export class GroupCommits {
    * answer may go), rejects if the write failed (nothing of it was kept).
    */
   submit(closing: Closing): Promise<void> {
-    if (closing.kind === 'settle') this.deliveries.settled(closing.hold.chargeId);
+    if (closing.kind === 'settle' && !closing.answerKept)
+      this.deliveries.settled(closing.hold.chargeId);
     return this.appends.add(closing);
   }
 

@@ -33,7 +33,8 @@ export async function recoverJournal(
     if ('delivered' in entry) for (const chargeId of entry.delivered) undelivered.delete(chargeId);
     else {
       closings.push(entry.closing);
-      if (entry.closing.kind === 'settle') undelivered.add(entry.closing.hold.chargeId);
+      if (entry.closing.kind === 'settle' && !entry.closing.answerKept)
+        undelivered.add(entry.closing.hold.chargeId);
     }
   }
   const missing = await notInLedger(db, closings);
