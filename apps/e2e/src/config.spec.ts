@@ -208,7 +208,7 @@ describe('upstream defaults (live by default)', () => {
       ['WEBHOOK_RETRY_SCALE', '1'],
       ['BATCH_WORKERS', '16'],
       ['BATCH_CONCURRENCY', 'vies=2,kvk=2,woz=1,default=4'],
-      ['BATCH_CPU_PERCENT', '30'],
+      ['BATCH_CPU_PERCENT', '20'],
       ['BATCH_RETENTION_DAYS', '7'],
       ['BATCH_RETRY_DELAY_MS', '2000'],
       ['BATCH_STREAM', 'NL_BATCH'],

@@ -43,7 +43,7 @@ export const BATCH_CONFIG = defineConfigSection<BatchSettings>(
       name: 'BATCH_CPU_PERCENT',
       description:
         "While customers' calls come in, the percent of the machine's cores a gateway process may use (all its threads) before it works fewer batch items at once; 100 never slows batches down.",
-      default: '30',
+      default: '20',
     },
     {
       name: 'BATCH_RETENTION_DAYS',
