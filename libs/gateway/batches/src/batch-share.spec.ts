@@ -17,7 +17,7 @@ function shareWithClock() {
   let now = 10_000;
   let cpu = 0;
   let lastCall = -Infinity;
-  const share = new BatchShare(PERCENT, () => lastCall, {
+  const share = new BatchShare(PERCENT, (at) => at - lastCall < CALLS_HOLD_MS, {
     cpuMicros: () => cpu,
     now: () => now,
     cores: CORES,

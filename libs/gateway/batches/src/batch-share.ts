@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { CALLS_HOLD_MS } from '@nl/gateway-core';
 
 /** How often the share is looked at: the process's CPU time over this window. */
 export const SHARE_WINDOW_MS = 250;
@@ -31,7 +30,8 @@ const processClock: ShareClock = {
  * threads, the embedded database's included) is compared with `percent` of the cores:
  *
  * - a batch starts (the first item after none were under way): {@link START_LIMIT} for a window;
- * - no customer's call started in the last {@link CALLS_HOLD_MS}: no limit (the batch runs flat out);
+ * - no customer's call coming in (none under way, none started in the last second): no limit (the
+ *   batch runs flat out);
  * - calls came in again: {@link START_LIMIT} (the items already under way finish first);
  * - above `percent`: the limit becomes three quarters of the items under way (at least 1);
  * - under four fifths of `percent`: the limit grows by a tenth (at least 1).
@@ -50,8 +50,8 @@ export class BatchShare {
   constructor(
     /** Percent of the cores the process may use, customers' calls and batch together. */
     private readonly percent: number,
-    /** When the last customer's call started, on the clock's `now`. */
-    private readonly lastCallAt: () => number,
+    /** Whether customers' calls come in at `at` (the clock's `now`): Foreground.comingIn. */
+    private readonly comingIn: (at: number) => boolean,
     private readonly clock: ShareClock = processClock,
   ) {}
 
@@ -60,7 +60,7 @@ export class BatchShare {
     this.watch();
     // Calls came in while the batch ran alone: the items already under way finish, and the next
     // ones start from a few.
-    if (this.limit === Infinity && this.percent < 100 && this.customers(this.clock.now()))
+    if (this.limit === Infinity && this.percent < 100 && this.comingIn(this.clock.now()))
       this.limit = START_LIMIT;
     if (this.underWay < this.limit && this.waiting.length === 0) this.underWay++;
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -96,7 +96,7 @@ export class BatchShare {
     const [cpu, at] = [this.clock.cpuMicros(), this.clock.now()];
     const used = (cpu - this.lastCpu) / 10 / ((at - this.lastAt) * this.clock.cores);
     [this.lastCpu, this.lastAt] = [cpu, at];
-    if (!this.customers(at)) this.limit = Infinity;
+    if (!this.comingIn(at)) this.limit = Infinity;
     else if (used > this.percent)
       this.limit = Math.max(1, Math.floor(Math.min(this.limit, this.underWay) * 0.75));
     else if (used < this.percent * 0.8 && this.limit !== Infinity)
@@ -106,10 +106,6 @@ export class BatchShare {
       clearInterval(this.timer);
       this.timer = undefined;
     }
-  }
-
-  private customers(at: number): boolean {
-    return at - this.lastCallAt() < CALLS_HOLD_MS;
   }
 
   /** Places free under the limit go to those waiting, in order. */

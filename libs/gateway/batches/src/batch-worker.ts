@@ -50,7 +50,7 @@ export class BatchWorker implements OnApplicationBootstrap, BeforeApplicationShu
     @Optional() private readonly foreground?: Foreground,
   ) {
     this.slots = new UpstreamSlots(settings.concurrency);
-    this.share = new BatchShare(settings.cpuPercent, () => foreground?.lastCallAt ?? -Infinity);
+    this.share = new BatchShare(settings.cpuPercent, (at) => foreground?.comingIn(at) ?? false);
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -19,6 +19,11 @@ export interface Closing {
   readonly answerKept?: true;
 }
 
+/** Whether a closing's answer has yet to reach its caller: a settlement whose answer is not kept. */
+export function awaitsDelivery(closing: Closing): boolean {
+  return closing.kind === 'settle' && !closing.answerKept;
+}
+
 /** The closing of a charge that was not open: nothing to write. */
 const NOTHING_TO_WRITE = Promise.resolve();
 

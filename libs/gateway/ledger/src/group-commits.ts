@@ -3,7 +3,7 @@ import type { Logger } from '@nl/platform-logging';
 import { embeddedThread, type PGliteThread } from '@nl/platform-database';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import type { Closing } from './closing.js';
+import { awaitsDelivery, type Closing } from './closing.js';
 import { CreditJournal, JOURNAL_DIR } from './credit-journal.js';
 import type { Counters } from './embedded-books.js';
 import { SET_UNDELIVERED } from './embedded-ledger.sql.js';
@@ -121,8 +121,7 @@ export class GroupCommits {
    * answer may go), rejects if the write failed (nothing of it was kept).
    */
   submit(closing: Closing): Promise<void> {
-    if (closing.kind === 'settle' && !closing.answerKept)
-      this.deliveries.settled(closing.hold.chargeId);
+    if (awaitsDelivery(closing)) this.deliveries.settled(closing.hold.chargeId);
     return this.appends.add(closing);
   }
 

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { CreditJournal } from './credit-journal.js';
 import { keyBookOf, type Counters, type KeyRow } from './embedded-books.js';
 import { READ_KEY, READ_UNDELIVERED, SET_UNDELIVERED } from './embedded-ledger.sql.js';
-import type { Closing } from './closing.js';
+import { awaitsDelivery, type Closing } from './closing.js';
 import { countersAfter, LedgerBatch } from './ledger-batch.js';
 import { allRows, firstRow } from './rows.js';
 import { undoIn } from './sql-credits.js';
@@ -33,8 +33,7 @@ export async function recoverJournal(
     if ('delivered' in entry) for (const chargeId of entry.delivered) undelivered.delete(chargeId);
     else {
       closings.push(entry.closing);
-      if (entry.closing.kind === 'settle' && !entry.closing.answerKept)
-        undelivered.add(entry.closing.hold.chargeId);
+      if (awaitsDelivery(entry.closing)) undelivered.add(entry.closing.hold.chargeId);
     }
   }
   const missing = await notInLedger(db, closings);

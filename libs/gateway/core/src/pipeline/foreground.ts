@@ -50,11 +50,6 @@ export class Foreground {
     this.lastBegin = performance.now();
   }
 
-  /** When the last call started (performance.now()); -Infinity before the first. */
-  get lastCallAt(): number {
-    return this.lastBegin;
-  }
-
   /** A call ended. */
   end(): void {
     this.calls--;
